@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+int main(void)
+{
+	return 0;
+}

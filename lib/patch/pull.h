@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Pull requests as `git request-pull` writes them: repository URL and ref. */
+#ifndef PC_PATCH_PULL_H
+#define PC_PATCH_PULL_H
+
+#include <stddef.h>
+
+struct pc_pull {
+	char *url;  /* owned; NULL when none was found */
+	char *ref;  /* owned; branch or tags/<name>, or NULL */
+	char *head; /* owned; "for you to fetch changes up to <sha>", or NULL */
+};
+
+void pc_pull_release(struct pc_pull *p);
+
+/*
+ * Finds "are available in the Git repository at:" and the URL (and ref on
+ * the same or the next line, trailing whitespace ignored). Returns 1 when a
+ * URL was found, 0 when not.
+ */
+int pc_pull_parse(struct pc_pull *out, const char *text, size_t len);
+
+#endif

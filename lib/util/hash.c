@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Digests through libcrypto's EVP interface (see hash.h). */
+#include <openssl/evp.h>
+#include <stdlib.h>
+
+#include "hash.h"
+
+struct pc_sha1 {
+	EVP_MD_CTX *ctx; /* owned */
+};
+
+struct pc_sha1 *pc_sha1_new(void)
+{
+	struct pc_sha1 *c = malloc(sizeof(*c));
+
+	if (!c || !(c->ctx = EVP_MD_CTX_new()) ||
+	    !EVP_DigestInit_ex(c->ctx, EVP_sha1(), NULL))
+		abort();
+	return c;
+}
+
+void pc_sha1_free(struct pc_sha1 *c)
+{
+	if (!c)
+		return;
+	EVP_MD_CTX_free(c->ctx);
+	free(c);
+}
+
+void pc_sha1_update(struct pc_sha1 *c, const void *p, size_t len)
+{
+	if (len && !EVP_DigestUpdate(c->ctx, p, len))
+		abort();
+}
+
+void pc_sha1_final(unsigned char out[PC_SHA1_LEN], struct pc_sha1 *c)
+{
+	unsigned int n = PC_SHA1_LEN;
+
+	if (!EVP_DigestFinal_ex(c->ctx, out, &n) ||
+	    !EVP_DigestInit_ex(c->ctx, EVP_sha1(), NULL))
+		abort();
+}
+
+void pc_sha256(unsigned char out[PC_SHA256_LEN], const void *p, size_t len)
+{
+	unsigned int n = PC_SHA256_LEN;
+
+	if (!EVP_Digest(p, len, out, &n, EVP_sha256(), NULL))
+		abort();
+}
