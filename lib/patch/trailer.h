@@ -30,6 +30,9 @@ struct pc_trailer_list {
 
 #define PC_TRAILER_LIST_INIT { 0 }
 
+/* At most this many trailers are taken from one body. */
+#define PC_TRAILER_MAX 1000
+
 void pc_trailer_list_release(struct pc_trailer_list *l);
 
 /*
@@ -37,6 +40,10 @@ void pc_trailer_list_release(struct pc_trailer_list *l);
  * mail up to (not including) the "---" separator or the diff. Only the
  * trailer block (the last paragraph, git interpret-trailers style; b4's
  * "[ name: note ]" custody lines allowed) counts. Appends to out.
+ * Reading stops where git mailinfo's would: at a "---" line, "--- file",
+ * "diff -" or "Index: ".
+ * Returns 0; PC_EUSAGE on a NULL argument; PC_ELIMIT after PC_TRAILER_MAX
+ * trailers (those stay in out).
  */
 int pc_trailers_from_patch(struct pc_trailer_list *out, const char *body,
 			   size_t len, struct pc_err *err);
@@ -46,7 +53,8 @@ int pc_trailers_from_patch(struct pc_trailer_list *out, const char *body,
  * text (lines starting with '>' and everything after an Outlook
  * "-----Original Message-----" or a "-- " signature line are skipped).
  * Only person trailers with an address, and Fixes:, count here. Bot
- * suggestions are marked `suggested`. Appends to out.
+ * suggestions are marked `suggested`. Appends to out. Returns as
+ * pc_trailers_from_patch() does.
  */
 int pc_trailers_from_reply(struct pc_trailer_list *out, const char *body,
 			   size_t len, struct pc_err *err);
