@@ -1,6 +1,114 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <stdio.h>
-int main(void)
+/*
+ * patchclock: the command line. Dispatches to one cmd_<verb>() per
+ * subcommand (daemon/cli/cmd_<verb>.c); shared helpers live here.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "log.h"
+#include "store/store.h"
+#include "util/banned.h"
+
+static const struct cli_cmd commands[] = {
+	{ "ingest", cmd_ingest, "read mail (mbox, maildir, public-inbox...) into the database" },
+	{ "series", cmd_series, "list the patch series found" },
+	{ "show", cmd_show, "show one series or message" },
+};
+
+static const char usage_text[] =
+	"usage: patchclock [--version] [--help] COMMAND [ARGS]\n"
+	"\n"
+	"patchclock watches a Linux kernel mailing list and holds each\n"
+	"subsystem to the rules of its maintainer entry profile.\n"
+	"\n"
+	"Commands:\n";
+
+static int usage(FILE *f, int status)
 {
-	return 0;
+	size_t i;
+
+	fputs(usage_text, f);
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fputs("\nRun 'patchclock COMMAND --help' for a command's options.\n"
+	      "The database is --db FILE, else $PATCHCLOCK_DB, else "
+	      "./patchclock.db.\n",
+	      f);
+	return status;
+}
+
+int cli_usage(FILE *f, const char *text, int status)
+{
+	fputs(text, f);
+	return status;
+}
+
+const char *cli_db_path(const char *opt)
+{
+	const char *env = getenv("PATCHCLOCK_DB");
+
+	if (opt)
+		return opt;
+	return env && *env ? env : "patchclock.db";
+}
+
+struct pc_store *cli_open_store(const char *path)
+{
+	struct pc_err err = { 0 };
+	struct pc_store *st;
+
+	if (pc_store_open(&st, path, &err) < 0) {
+		log_warnx("%s", err.msg);
+		return NULL;
+	}
+	return st;
+}
+
+void cli_format_time(char *out, size_t len, int64_t t, int valid)
+{
+	struct tm tm;
+	time_t tt = (time_t)t;
+
+	if (!valid || !gmtime_r(&tt, &tm)) {
+		snprintf(out, len, "-");
+		return;
+	}
+	strftime(out, len, "%Y-%m-%d %H:%M", &tm);
+}
+
+void cli_format_iso(char *out, size_t len, int64_t t)
+{
+	struct tm tm;
+	time_t tt = (time_t)t;
+
+	if (!gmtime_r(&tt, &tm)) {
+		snprintf(out, len, "?");
+		return;
+	}
+	strftime(out, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	log_init("patchclock", 1, getenv("PATCHCLOCK_DEBUG") != NULL);
+	if (argc < 2)
+		return usage(stderr, CLI_USAGE);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help"))
+		return usage(stdout, CLI_OK);
+	if (!strcmp(argv[1], "--version")) {
+		printf("patchclock %s\n", PC_VERSION);
+		return CLI_OK;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	log_warnx("unknown command '%s': run 'patchclock --help' for the list",
+		  argv[1]);
+	return CLI_USAGE;
 }

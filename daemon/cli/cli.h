@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The patchclock command line: one file per subcommand, one table. */
+#ifndef PC_CLI_H
+#define PC_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct pc_store;
+
+/* Exit statuses shared by every subcommand. */
+enum {
+	CLI_OK = 0,
+	CLI_FAIL = 1,    /* could not do the job (bad input file, database) */
+	CLI_USAGE = 64,  /* EX_USAGE: wrong arguments */
+	CLI_PARTIAL = 3, /* done, but some messages could not be parsed */
+};
+
+struct cli_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+int cmd_ingest(int argc, char **argv);
+int cmd_series(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+
+/* The database path: --db, else $PATCHCLOCK_DB, else ./patchclock.db. */
+const char *cli_db_path(const char *opt);
+/* Opens the database or logs why not; returns NULL on failure. */
+struct pc_store *cli_open_store(const char *path);
+
+/* "2021-05-20 10:11 UTC" (or "-" when t is 0 and !valid). */
+void cli_format_time(char *out, size_t len, int64_t t, int valid);
+/* ISO 8601 UTC "2021-05-20T10:11:00Z". */
+void cli_format_iso(char *out, size_t len, int64_t t);
+
+/* Prints the help text of a command and returns status. */
+int cli_usage(FILE *f, const char *text, int status);
+
+#endif

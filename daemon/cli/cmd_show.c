@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * patchclock show: one series (by id, or by the Message-ID of any of its
+ * mails) or one message; also the raw bytes of a message, and the list of
+ * messages that could not be parsed.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/json_out.h"
+#include "log.h"
+#include "store/query.h"
+#include "store/store.h"
+#include "util/banned.h"
+
+static const char show_usage[] =
+	"usage: patchclock show [--db FILE] [--json] [--message] [--raw] ID|MSGID\n"
+	"       patchclock show [--db FILE] [--json] --errors\n"
+	"\n"
+	"Shows series ID (a number), or the series that the message MSGID\n"
+	"belongs to, with its patches, the files they touch and the trailers\n"
+	"collected for each. A message that belongs to no series (a reply, a\n"
+	"pull request) is shown as a message.\n"
+	"\n"
+	"Options:\n"
+	"  --db FILE     database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
+	"  --json        JSON output\n"
+	"  --message     show the message MSGID itself, not its series\n"
+	"  --raw         print the message's raw bytes exactly as stored\n"
+	"  --errors      list the messages that could not be parsed, with why\n"
+	"  -h, --help    this text\n";
+
+struct show_state {
+	int json, found;
+	json_object *arr;
+};
+
+static int show_series_cb(const struct pc_series_info *s, void *arg)
+{
+	struct show_state *ss = arg;
+	char when[32];
+	size_t i, j;
+
+	ss->found = 1;
+	if (ss->json) {
+		json_print(json_series(s));
+		return 1;
+	}
+	cli_format_time(when, sizeof(when), s->first_posted, s->has_date);
+	printf("Series %lld: %s\n", (long long)s->id, s->name);
+	printf("  author:     %s <%s>\n", s->author_name, s->author_addr);
+	printf("  version:    %d%s\n", s->version, s->is_rfc ? " (RFC)" : "");
+	if (s->total)
+		printf("  patches:    %d of %d received%s\n", s->received,
+		       s->total, s->received >= s->total ? "" : " (incomplete)");
+	else
+		printf("  patches:    %d received\n", s->received);
+	printf("  posted:     %s UTC\n", when);
+	if (s->superseded_by)
+		printf("  superseded: by series %lld\n",
+		       (long long)s->superseded_by);
+	if (s->change_id)
+		printf("  change-id:  %s\n", s->change_id);
+	for (i = 0; i < s->npatches; i++) {
+		const struct pc_patch_info *p = &s->patches[i];
+
+		printf("\n  [%s %d] %s\n    <%s>\n", p->kind, p->idx, p->subject,
+		       p->msgid);
+		if (strcmp(p->kind, "cover"))
+			printf("    author: %s <%s>\n", p->author_name,
+			       p->author_addr);
+		for (j = 0; j < p->nfiles; j++)
+			printf("    file:   %s\n", p->files[j]);
+		for (j = 0; j < p->ntrailers; j++) {
+			const struct pc_trailer_info *t = &p->trailers[j];
+
+			printf("    %s: %s%s%s\n", t->name, t->value,
+			       t->via_cover ? "  (on the cover letter)" :
+			       t->from_reply ? "  (on the list)" : "",
+			       t->suggested ? "  (suggested by a bot)" : "");
+		}
+	}
+	return 1;
+}
+
+static void show_message(const struct pc_message_info *m, int json)
+{
+	char when[32];
+	size_t i;
+
+	if (json) {
+		json_print(json_message(m));
+		return;
+	}
+	cli_format_time(when, sizeof(when), m->date, m->has_date);
+	printf("Message <%s>\n", m->msgid);
+	printf("  kind:    %s\n", m->kind);
+	printf("  subject: %s\n", m->subject ? m->subject : "");
+	printf("  from:    %s <%s>\n", m->from_name ? m->from_name : "",
+	       m->from_addr ? m->from_addr : "");
+	printf("  date:    %s UTC\n", when);
+	if (m->in_reply_to)
+		printf("  reply to: <%s>\n", m->in_reply_to);
+	if (m->series_id)
+		printf("  series:  %lld\n", (long long)m->series_id);
+	if (m->source)
+		printf("  source:  %s\n", m->source);
+	printf("  size:    %zu bytes\n", m->raw_size);
+	if (m->parse_error)
+		printf("  error:   %s\n", m->parse_error);
+	for (i = 0; i < m->nfiles; i++)
+		printf("  file:    %s\n", m->files[i]);
+	for (i = 0; i < m->ntrailers; i++)
+		printf("  %s: %s%s\n", m->trailers[i].name,
+		       m->trailers[i].value,
+		       m->trailers[i].suggested ? "  (suggested by a bot)" : "");
+}
+
+static int print_error(const char *where, const char *msgid,
+		       const char *reason, void *arg)
+{
+	struct show_state *ss = arg;
+
+	ss->found++;
+	if (ss->json) {
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "source",
+				       json_object_new_string(where));
+		json_object_object_add(o, "msgid",
+				       *msgid ? json_object_new_string(msgid) :
+						NULL);
+		json_object_object_add(o, "reason",
+				       json_object_new_string(reason));
+		json_object_array_add(ss->arr, o);
+	} else {
+		printf("%s <%s>: %s\n", where, msgid, reason);
+	}
+	return 0;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "message", no_argument, NULL, 'm' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ "errors", no_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct show_state ss = { 0 };
+	struct pc_series_filter f = { .with_patches = 1 };
+	struct pc_err err = { 0 };
+	struct pc_message_info *m = NULL;
+	const char *db = NULL, *arg;
+	int c, rc = CLI_OK, as_message = 0, raw = 0, errors = 0;
+	int64_t sid = 0, mid = 0;
+	struct pc_store *st;
+	char *end;
+
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'j':
+			ss.json = 1;
+			break;
+		case 'm':
+			as_message = 1;
+			break;
+		case 'r':
+			raw = 1;
+			break;
+		case 'e':
+			errors = 1;
+			break;
+		case 'h':
+			return cli_usage(stdout, show_usage, CLI_OK);
+		default:
+			return cli_usage(stderr, show_usage, CLI_USAGE);
+		}
+	}
+	if (errors ? optind != argc : optind + 1 != argc)
+		return cli_usage(stderr, show_usage, CLI_USAGE);
+	if (!(st = cli_open_store(cli_db_path(db))))
+		return CLI_FAIL;
+	if (errors) {
+		if (ss.json)
+			ss.arr = json_object_new_array();
+		if (pc_ingest_errors(st, print_error, &ss, &err) < 0) {
+			log_warnx("show: %s", err.msg);
+			rc = CLI_FAIL;
+		}
+		if (ss.json)
+			json_print(ss.arr);
+		goto out;
+	}
+	arg = argv[optind];
+	sid = strtoll(arg, &end, 10);
+	if (*arg && !*end && sid > 0 && !as_message && !raw) {
+		f.id = sid;
+	} else {
+		if (pc_series_of_message(st, arg, &sid, &mid, &err) < 0) {
+			log_warnx("show: %s", err.msg);
+			rc = CLI_FAIL;
+			goto out;
+		}
+		if (!mid) {
+			log_warnx("show: no series or message '%s' in the database: 'patchclock series' lists the series",
+				  arg);
+			rc = CLI_FAIL;
+			goto out;
+		}
+		f.id = as_message || raw ? 0 : sid;
+	}
+	if (raw) {
+		char *bytes;
+		size_t len;
+
+		if (pc_message_raw(&bytes, &len, st, mid, &err) < 0) {
+			log_warnx("show: %s", err.msg);
+			rc = CLI_FAIL;
+			goto out;
+		}
+		fwrite(bytes, 1, len, stdout);
+		free(bytes);
+		goto out;
+	}
+	if (f.id) {
+		if (pc_series_list(st, &f, show_series_cb, &ss, &err) < 0) {
+			log_warnx("show: %s", err.msg);
+			rc = CLI_FAIL;
+		} else if (!ss.found) {
+			log_warnx("show: no series %lld: 'patchclock series' lists the series",
+				  (long long)f.id);
+			rc = CLI_FAIL;
+		}
+		goto out;
+	}
+	if (pc_message_get(&m, st, arg, &err) < 0) {
+		log_warnx("show: %s", err.msg);
+		rc = CLI_FAIL;
+		goto out;
+	}
+	show_message(m, ss.json);
+	pc_message_info_free(m);
+out:
+	pc_store_close(st);
+	return rc;
+}

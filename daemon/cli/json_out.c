@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * JSON output: the same fields the text listings show, with times as
+ * ISO 8601 UTC strings and Message-IDs without angle brackets.
+ */
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "cli/json_out.h"
+#include "util/banned.h"
+
+static json_object *str_or_null(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static json_object *time_or_null(int64_t t, int valid)
+{
+	char buf[32];
+
+	if (!valid)
+		return NULL;
+	cli_format_iso(buf, sizeof(buf), t);
+	return json_object_new_string(buf);
+}
+
+static json_object *json_trailers(const struct pc_trailer_info *t, size_t n)
+{
+	json_object *arr = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "name", str_or_null(t[i].name));
+		json_object_object_add(o, "value", str_or_null(t[i].value));
+		json_object_object_add(o, "person", str_or_null(t[i].person));
+		json_object_object_add(o, "addr", str_or_null(t[i].addr));
+		json_object_object_add(o, "given_in",
+				       str_or_null(t[i].given_in));
+		json_object_object_add(o, "from_reply",
+				       json_object_new_boolean(t[i].from_reply));
+		json_object_object_add(o, "via_cover",
+				       json_object_new_boolean(t[i].via_cover));
+		json_object_object_add(o, "suggested",
+				       json_object_new_boolean(t[i].suggested));
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
+static json_object *json_strings(char **v, size_t n)
+{
+	json_object *arr = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_array_add(arr, str_or_null(v[i]));
+	return arr;
+}
+
+json_object *json_series(const struct pc_series_info *s)
+{
+	json_object *o = json_object_new_object(), *patches;
+	size_t i;
+
+	json_object_object_add(o, "id", json_object_new_int64(s->id));
+	json_object_object_add(o, "subject", str_or_null(s->name));
+	json_object_object_add(o, "author", str_or_null(s->author_name));
+	json_object_object_add(o, "author_addr", str_or_null(s->author_addr));
+	json_object_object_add(o, "version", json_object_new_int(s->version));
+	json_object_object_add(o, "rfc", json_object_new_boolean(s->is_rfc));
+	json_object_object_add(o, "received", json_object_new_int(s->received));
+	json_object_object_add(o, "expected", json_object_new_int(s->total));
+	json_object_object_add(o, "complete",
+			       json_object_new_boolean(s->total > 0 &&
+						       s->received >= s->total));
+	json_object_object_add(o, "superseded_by",
+			       s->superseded_by ?
+				       json_object_new_int64(s->superseded_by) :
+				       NULL);
+	json_object_object_add(o, "first_posted",
+			       time_or_null(s->first_posted, s->has_date));
+	json_object_object_add(o, "anchor", str_or_null(s->anchor_msgid));
+	json_object_object_add(o, "cover", str_or_null(s->cover_msgid));
+	json_object_object_add(o, "topic", str_or_null(s->topic));
+	json_object_object_add(o, "list_id", str_or_null(s->list_id));
+	json_object_object_add(o, "change_id", str_or_null(s->change_id));
+	if (!s->patches)
+		return o;
+	patches = json_object_new_array();
+	for (i = 0; i < s->npatches; i++) {
+		const struct pc_patch_info *p = &s->patches[i];
+		json_object *po = json_object_new_object();
+
+		json_object_object_add(po, "msgid", str_or_null(p->msgid));
+		json_object_object_add(po, "kind", str_or_null(p->kind));
+		json_object_object_add(po, "index", json_object_new_int(p->idx));
+		json_object_object_add(po, "subject", str_or_null(p->subject));
+		json_object_object_add(po, "author",
+				       str_or_null(p->author_name));
+		json_object_object_add(po, "author_addr",
+				       str_or_null(p->author_addr));
+		json_object_object_add(po, "date",
+				       time_or_null(p->date, p->has_date));
+		json_object_object_add(po, "patch_id", str_or_null(p->patch_id));
+		json_object_object_add(po, "files",
+				       json_strings(p->files, p->nfiles));
+		json_object_object_add(po, "trailers",
+				       json_trailers(p->trailers,
+						     p->ntrailers));
+		json_object_array_add(patches, po);
+	}
+	json_object_object_add(o, "patches", patches);
+	return o;
+}
+
+json_object *json_message(const struct pc_message_info *m)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "msgid", str_or_null(m->msgid));
+	json_object_object_add(o, "kind", str_or_null(m->kind));
+	json_object_object_add(o, "subject", str_or_null(m->subject));
+	json_object_object_add(o, "from", str_or_null(m->from_name));
+	json_object_object_add(o, "from_addr", str_or_null(m->from_addr));
+	json_object_object_add(o, "author", str_or_null(m->author_name));
+	json_object_object_add(o, "author_addr", str_or_null(m->author_addr));
+	json_object_object_add(o, "date", time_or_null(m->date, m->has_date));
+	json_object_object_add(o, "in_reply_to", str_or_null(m->in_reply_to));
+	json_object_object_add(o, "list_id", str_or_null(m->list_id));
+	json_object_object_add(o, "source", str_or_null(m->source));
+	json_object_object_add(o, "parse_error", str_or_null(m->parse_error));
+	json_object_object_add(o, "series",
+			       m->series_id ? json_object_new_int64(m->series_id) :
+					      NULL);
+	json_object_object_add(o, "version", json_object_new_int(m->version));
+	json_object_object_add(o, "index", json_object_new_int(m->idx));
+	json_object_object_add(o, "total", json_object_new_int(m->total));
+	json_object_object_add(o, "raw_bytes",
+			       json_object_new_int64((int64_t)m->raw_size));
+	json_object_object_add(o, "files", json_strings(m->files, m->nfiles));
+	json_object_object_add(o, "trailers",
+			       json_trailers(m->trailers, m->ntrailers));
+	return o;
+}
+
+void json_print(json_object *obj)
+{
+	puts(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
+							 JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(obj);
+}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* JSON forms of the state for --json, built with json-c. */
+#ifndef PC_CLI_JSON_OUT_H
+#define PC_CLI_JSON_OUT_H
+
+#include <json-c/json.h>
+
+#include "store/query.h"
+
+json_object *json_series(const struct pc_series_info *s);
+json_object *json_message(const struct pc_message_info *m);
+/* Prints obj pretty, followed by a newline, and drops the reference. */
+void json_print(json_object *obj);
+
+#endif

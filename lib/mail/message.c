@@ -1,0 +1,962 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Message parsing (see message.h). The header block is scanned here for
+ * the fields patchclock needs (first occurrence wins, as in most MUAs);
+ * their values go through libetpan's RFC 5322 parsers (dates, message-id
+ * lists, address lists) and rfc2047.c. Bodies: a single-part message is
+ * transfer-decoded directly with libetpan's part decoder; a multipart one
+ * is parsed into libetpan's MIME tree and walked for its text leaves.
+ */
+#include <libetpan/libetpan.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mail/charset.h"
+#include "mail/message.h"
+#include "mail/rfc2047.h"
+#include "util/hash.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+
+struct span {
+	const char *p;
+	size_t len;
+};
+
+/* The header fields this parser reads; first occurrence of each. */
+struct headers {
+	struct span from, to, cc, subject, date, msgid, in_reply_to, refs;
+	struct span list_id, auto_submitted, precedence, supersedes;
+	struct span content_type, cte, x_mailer, user_agent;
+	int nfields;
+};
+
+static const struct {
+	const char *name;
+	size_t off;
+} wanted[] = {
+	{ "from", offsetof(struct headers, from) },
+	{ "to", offsetof(struct headers, to) },
+	{ "cc", offsetof(struct headers, cc) },
+	{ "subject", offsetof(struct headers, subject) },
+	{ "date", offsetof(struct headers, date) },
+	{ "message-id", offsetof(struct headers, msgid) },
+	{ "in-reply-to", offsetof(struct headers, in_reply_to) },
+	{ "references", offsetof(struct headers, refs) },
+	{ "list-id", offsetof(struct headers, list_id) },
+	{ "auto-submitted", offsetof(struct headers, auto_submitted) },
+	{ "precedence", offsetof(struct headers, precedence) },
+	{ "supersedes", offsetof(struct headers, supersedes) },
+	{ "content-type", offsetof(struct headers, content_type) },
+	{ "content-transfer-encoding", offsetof(struct headers, cte) },
+	{ "x-mailer", offsetof(struct headers, x_mailer) },
+	{ "user-agent", offsetof(struct headers, user_agent) },
+};
+
+int64_t pc_civil_to_epoch(int year, int month, int day, int hour, int min,
+			  int sec)
+{
+	/* Howard Hinnant's days_from_civil. */
+	int64_t y = year - (month <= 2);
+	int64_t era = (y >= 0 ? y : y - 399) / 400;
+	int64_t yoe = y - era * 400;
+	int64_t doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+	int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	int64_t days = era * 146097 + doe - 719468;
+
+	return days * 86400 + hour * 3600 + min * 60 + sec;
+}
+
+/*
+ * Scans the header block of (raw, len): fills h and returns the offset of
+ * the body (after the blank line), or len when there is no body.
+ */
+static size_t scan_headers(struct headers *h, const char *raw, size_t len)
+{
+	size_t pos = 0;
+
+	memset(h, 0, sizeof(*h));
+	while (pos < len) {
+		const char *line = raw + pos, *nl, *colon;
+		size_t llen, end, i, nlen;
+
+		nl = memchr(line, '\n', len - pos);
+		llen = nl ? (size_t)(nl - line) : len - pos;
+		if (llen == 0 || (llen == 1 && line[0] == '\r'))
+			return pos + llen + (nl ? 1 : 0);
+		if (line[0] == ' ' || line[0] == '\t') {
+			/* A continuation without a field: skip it. */
+			pos += llen + (nl ? 1 : 0);
+			continue;
+		}
+		/* The field runs until a line that does not start with WSP. */
+		end = pos + llen + (nl ? 1 : 0);
+		while (end < len && (raw[end] == ' ' || raw[end] == '\t')) {
+			const char *n2 = memchr(raw + end, '\n', len - end);
+
+			end = n2 ? (size_t)(n2 - raw) + 1 : len;
+		}
+		colon = memchr(line, ':', llen);
+		if (colon) {
+			nlen = (size_t)(colon - line);
+			while (nlen && (line[nlen - 1] == ' ' ||
+					line[nlen - 1] == '\t'))
+				nlen--;
+			h->nfields++;
+			for (i = 0; i < PC_ARRAY_SIZE(wanted); i++) {
+				struct span *s =
+					(struct span *)(void *)((char *)h +
+								wanted[i].off);
+
+				if (s->p || strlen(wanted[i].name) != nlen ||
+				    !pc_mem_istarts(line, nlen, wanted[i].name))
+					continue;
+				s->p = colon + 1;
+				s->len = (size_t)(raw + end - s->p);
+				break;
+			}
+		}
+		pos = end;
+	}
+	return len;
+}
+
+/* Unfolds a header value: drops CR/LF of folds, trims the ends. */
+static void unfold(struct pc_buf *out, struct span v)
+{
+	size_t i;
+
+	pc_buf_reset(out);
+	for (i = 0; i < v.len; i++) {
+		char c = v.p[i];
+
+		if (c == '\r' || c == '\n')
+			continue;
+		pc_buf_addch(out, c);
+	}
+	while (out->len && pc_isspace((unsigned char)out->buf[out->len - 1]))
+		pc_buf_setlen(out, out->len - 1);
+	i = 0;
+	while (i < out->len && pc_isspace((unsigned char)out->buf[i]))
+		i++;
+	if (i) {
+		memmove(out->buf, out->buf + i, out->len - i);
+		pc_buf_setlen(out, out->len - i);
+	}
+}
+
+/* Decodes an unfolded value and collapses whitespace runs into a space. */
+static char *decode_line(struct pc_msg *m, const char *p, size_t len)
+{
+	struct pc_buf dec = PC_BUF_INIT, out = PC_BUF_INIT;
+	size_t i;
+	int space = 0;
+
+	if (pc_rfc2047_decode(&dec, p, len) == PC_CHARSET_FALLBACK)
+		m->charset_fallback = 1;
+	for (i = 0; i < dec.len; i++) {
+		unsigned char c = (unsigned char)dec.buf[i];
+
+		if (pc_isspace(c) || c == 0) {
+			space = 1;
+			continue;
+		}
+		if (space && out.len)
+			pc_buf_addch(&out, ' ');
+		space = 0;
+		pc_buf_addch(&out, (char)c);
+	}
+	pc_buf_release(&dec);
+	return pc_buf_detach(&out, NULL);
+}
+
+/*
+ * Message-ids: every "<...>" in order; without any angle brackets, one
+ * bare token containing '@'. Ids are kept as written, bounded in length.
+ */
+static size_t extract_ids(char ***out, size_t max, const char *p, size_t len)
+{
+	size_t n = 0, alloc = 0, i = 0;
+	char **ids = NULL;
+	int any_bracket = memchr(p, '<', len) != NULL;
+
+	while (i < len && n < max) {
+		size_t s, e;
+
+		if (any_bracket) {
+			const char *lt = memchr(p + i, '<', len - i), *gt;
+
+			if (!lt)
+				break;
+			s = (size_t)(lt - p) + 1;
+			gt = memchr(p + s, '>', len - s);
+			if (!gt)
+				break;
+			e = (size_t)(gt - p);
+			i = e + 1;
+		} else {
+			while (i < len && pc_isspace((unsigned char)p[i]))
+				i++;
+			s = i;
+			while (i < len && !pc_isspace((unsigned char)p[i]))
+				i++;
+			e = i;
+			if (!memchr(p + s, '@', e - s))
+				continue;
+		}
+		while (s < e && pc_isspace((unsigned char)p[s]))
+			s++;
+		while (e > s && pc_isspace((unsigned char)p[e - 1]))
+			e--;
+		if (e == s || e - s > PC_MSG_MAX_ID)
+			continue;
+		PC_ALLOC_GROW(ids, n + 1, alloc);
+		ids[n++] = xmemdupz(p + s, e - s);
+	}
+	*out = ids;
+	return n;
+}
+
+char *pc_msg_hash_id(const char *raw, size_t len)
+{
+	unsigned char d[PC_SHA256_LEN];
+	char hex[2 * PC_SHA256_LEN + 1];
+
+	pc_sha256(d, raw, len);
+	pc_hex(hex, d, sizeof(d));
+	return xasprintf("%s@sha256.patchclock.invalid", hex);
+}
+
+/* git mailinfo's unquote_quoted_pair(): comments kept, quotes removed. */
+static void unquote_pairs(struct pc_buf *out, const char *in, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		char c = in[i++];
+
+		if (c == '"') {
+			int lit = 0;
+
+			while (i < len) {
+				c = in[i++];
+				if (lit)
+					lit = 0;
+				else if (c == '\\') {
+					lit = 1;
+					continue;
+				} else if (c == '"')
+					break;
+				pc_buf_addch(out, c);
+			}
+			continue;
+		}
+		if (c == '(') {
+			int lit = 0, depth = 1;
+
+			pc_buf_addch(out, '(');
+			while (i < len) {
+				c = in[i++];
+				if (lit) {
+					lit = 0;
+				} else if (c == '\\') {
+					lit = 1;
+					continue;
+				} else if (c == '(') {
+					depth++;
+				} else if (c == ')') {
+					pc_buf_addch(out, ')');
+					if (!--depth)
+						break;
+					continue;
+				}
+				pc_buf_addch(out, c);
+			}
+			continue;
+		}
+		pc_buf_addch(out, c);
+	}
+}
+
+static void trim_buf(struct pc_buf *b)
+{
+	size_t i = 0;
+
+	pc_buf_rtrim(b);
+	while (i < b->len && pc_isspace((unsigned char)b->buf[i]))
+		i++;
+	if (i) {
+		memmove(b->buf, b->buf + i, b->len - i);
+		pc_buf_setlen(b, b->len - i);
+	}
+}
+
+/* git's get_sane_name(): odd or tiny names are replaced by the address. */
+static char *sane_name(struct pc_buf *name, const char *addr)
+{
+	if (name->len < 3 || name->len > 60 ||
+	    memchr(name->buf, '@', name->len) ||
+	    memchr(name->buf, '<', name->len) ||
+	    memchr(name->buf, '>', name->len))
+		return xstrdup(addr);
+	return xmemdupz(name->buf, name->len);
+}
+
+void pc_addr_parse_git(struct pc_addr *out, const char *value, size_t len)
+{
+	struct pc_buf f = PC_BUF_INIT;
+	char *at, *start;
+	size_t el;
+
+	unquote_pairs(&f, value, len);
+	at = memchr(f.buf, '@', f.len);
+	if (!at) {
+		/* "John Doe <johndoe>": no @, but a bracketed address. */
+		char *bra = memchr(f.buf, '<', f.len), *ket;
+
+		out->name = xstrdup("");
+		out->addr = xstrdup("");
+		if (bra &&
+		    (ket = memchr(bra, '>', f.len - (size_t)(bra - f.buf)))) {
+			struct pc_buf n = PC_BUF_INIT;
+
+			free(out->addr);
+			out->addr = xmemdupz(bra + 1, (size_t)(ket - bra - 1));
+			pc_buf_add(&n, f.buf, (size_t)(bra - f.buf));
+			trim_buf(&n);
+			free(out->name);
+			out->name = sane_name(&n, out->addr);
+			pc_buf_release(&n);
+		}
+		pc_buf_release(&f);
+		return;
+	}
+	start = at;
+	while (start > f.buf) {
+		char c = start[-1];
+
+		if (pc_isspace((unsigned char)c))
+			break;
+		if (c == '<') {
+			start[-1] = ' ';
+			break;
+		}
+		start--;
+	}
+	el = strcspn(start, " \n\t\r\v\f>");
+	out->addr = xmemdupz(start, el);
+	{
+		size_t off = (size_t)(start - f.buf);
+		size_t cut = el + (start[el] ? 1 : 0);
+
+		memmove(f.buf + off, f.buf + off + cut, f.len - off - cut);
+		pc_buf_setlen(&f, f.len - cut);
+	}
+	trim_buf(&f);
+	if (f.len >= 2 && f.buf[0] == '(' && f.buf[f.len - 1] == ')') {
+		memmove(f.buf, f.buf + 1, f.len - 2);
+		pc_buf_setlen(&f, f.len - 2);
+	}
+	out->name = sane_name(&f, out->addr);
+	pc_buf_release(&f);
+}
+
+void pc_addr_release(struct pc_addr *a)
+{
+	free(a->name);
+	free(a->addr);
+	a->name = a->addr = NULL;
+}
+
+static int parse_date(int64_t *out, int *tz, const char *p, size_t len)
+{
+	struct mailimf_date_time *dt = NULL;
+	size_t idx = 0;
+	int zone, tzmin, ok;
+
+	if (mailimf_date_time_parse(p, len, &idx, &dt) != MAILIMF_NO_ERROR)
+		return 0;
+	ok = dt->dt_year >= 1970 && dt->dt_year < 2200 && dt->dt_month >= 1 &&
+	     dt->dt_month <= 12 && dt->dt_day >= 1 && dt->dt_day <= 31 &&
+	     dt->dt_hour >= 0 && dt->dt_hour < 24 && dt->dt_min >= 0 &&
+	     dt->dt_min < 60 && dt->dt_sec >= 0 && dt->dt_sec <= 60 &&
+	     dt->dt_zone > -2400 && dt->dt_zone < 2400;
+	if (ok) {
+		zone = dt->dt_zone < 0 ? -dt->dt_zone : dt->dt_zone;
+		tzmin = (zone / 100) * 60 + zone % 100;
+		if (dt->dt_zone < 0)
+			tzmin = -tzmin;
+		*tz = tzmin;
+		*out = pc_civil_to_epoch(dt->dt_year, dt->dt_month, dt->dt_day,
+					 dt->dt_hour, dt->dt_min, dt->dt_sec) -
+		       (int64_t)tzmin * 60;
+	}
+	mailimf_date_time_free(dt);
+	return ok;
+}
+
+static void add_addr(struct pc_msg *m, struct pc_addr **arr, size_t *n,
+		     size_t *alloc, struct mailimf_mailbox *mb)
+{
+	struct pc_addr *a;
+
+	if (*n >= PC_MSG_MAX_ADDRS)
+		return;
+	PC_ALLOC_GROW(*arr, *n + 1, *alloc);
+	a = &(*arr)[(*n)++];
+	a->name = mb->mb_display_name ?
+			  decode_line(m, mb->mb_display_name,
+				      strlen(mb->mb_display_name)) :
+			  xstrdup("");
+	a->addr = xstrdup(mb->mb_addr_spec ? mb->mb_addr_spec : "");
+}
+
+/* To/Cc through libetpan's address-list parser; unparseable lists are
+ * skipped (nothing depends on them beyond display). */
+static void parse_addr_list(struct pc_msg *m, struct pc_addr **arr, size_t *n,
+			    struct pc_buf *tmp, struct span v)
+{
+	struct mailimf_address_list *al = NULL;
+	size_t idx = 0, alloc = 0;
+	clistiter *it, *it2;
+
+	if (!v.p)
+		return;
+	unfold(tmp, v);
+	if (mailimf_address_list_parse(tmp->buf, tmp->len, &idx, &al) !=
+	    MAILIMF_NO_ERROR)
+		return;
+	for (it = clist_begin(al->ad_list); it; it = clist_next(it)) {
+		struct mailimf_address *ad = clist_content(it);
+
+		if (ad->ad_type == MAILIMF_ADDRESS_MAILBOX) {
+			add_addr(m, arr, n, &alloc, ad->ad_data.ad_mailbox);
+		} else if (ad->ad_data.ad_group->grp_mb_list) {
+			clist *l = ad->ad_data.ad_group->grp_mb_list->mb_list;
+
+			for (it2 = clist_begin(l); it2; it2 = clist_next(it2))
+				add_addr(m, arr, n, &alloc, clist_content(it2));
+		}
+	}
+	mailimf_address_list_free(al);
+}
+
+/* Appends (p, len) as UTF-8 text with LF line ends. */
+static void add_text(struct pc_msg *m, struct pc_buf *out, const char *charset,
+		     const char *p, size_t len)
+{
+	size_t start = out->len, i, j;
+
+	if (pc_charset_to_utf8(out, charset, p, len) == PC_CHARSET_FALLBACK)
+		m->charset_fallback = 1;
+	for (i = j = start; i < out->len; i++) {
+		if (out->buf[i] == '\r' &&
+		    (i + 1 == out->len || out->buf[i + 1] == '\n'))
+			continue;
+		out->buf[j++] = out->buf[i];
+	}
+	pc_buf_setlen(out, j);
+}
+
+/* Transfer-decodes (p, len) with libetpan and appends it as text. */
+static void add_decoded(struct pc_msg *m, struct pc_buf *out, int encoding,
+			const char *charset, const char *p, size_t len)
+{
+	char *dec = NULL;
+	size_t idx = 0, dlen = 0;
+
+	if (encoding == MAILMIME_MECHANISM_QUOTED_PRINTABLE ||
+	    encoding == MAILMIME_MECHANISM_BASE64) {
+		if (mailmime_part_parse(p, len, &idx, encoding, &dec, &dlen) ==
+		    MAILIMF_NO_ERROR) {
+			add_text(m, out, charset, dec, dlen);
+			mailmime_decoded_part_free(dec);
+			return;
+		}
+		m->mime_fallback = 1;
+	}
+	add_text(m, out, charset, p, len);
+}
+
+static int encoding_from_span(struct pc_buf *tmp, struct span v)
+{
+	if (!v.p)
+		return MAILMIME_MECHANISM_8BIT;
+	unfold(tmp, v);
+	if (pc_mem_istarts(tmp->buf, tmp->len, "quoted-printable"))
+		return MAILMIME_MECHANISM_QUOTED_PRINTABLE;
+	if (pc_mem_istarts(tmp->buf, tmp->len, "base64"))
+		return MAILMIME_MECHANISM_BASE64;
+	return MAILMIME_MECHANISM_8BIT;
+}
+
+static int is_patch_name(const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+
+	return (n > 6 && !strcmp(name + n - 6, ".patch")) ||
+	       (n > 5 && !strcmp(name + n - 5, ".diff"));
+}
+
+static int is_patch_subtype(const char *sub)
+{
+	return sub &&
+	       (!strcasecmp(sub, "x-patch") || !strcasecmp(sub, "x-diff") ||
+		!strcasecmp(sub, "patch") || !strcasecmp(sub, "diff"));
+}
+
+struct walk {
+	struct pc_msg *m;
+	size_t natt_alloc;
+	int nparts;
+};
+
+static const char *content_param(struct mailmime_content *ct, const char *name)
+{
+	clistiter *it;
+
+	if (!ct || !ct->ct_parameters)
+		return NULL;
+	for (it = clist_begin(ct->ct_parameters); it; it = clist_next(it)) {
+		struct mailmime_parameter *pa = clist_content(it);
+
+		if (pa->pa_name && !strcasecmp(pa->pa_name, name))
+			return pa->pa_value;
+	}
+	return NULL;
+}
+
+static void leaf_disposition(struct mailmime_fields *f, int *attachment,
+			     const char **filename)
+{
+	clistiter *it, *it2;
+
+	if (!f)
+		return;
+	for (it = clist_begin(f->fld_list); it; it = clist_next(it)) {
+		struct mailmime_field *fld = clist_content(it);
+		struct mailmime_disposition *d;
+
+		if (fld->fld_type != MAILMIME_FIELD_DISPOSITION)
+			continue;
+		d = fld->fld_data.fld_disposition;
+		if (d->dsp_type && d->dsp_type->dsp_type ==
+					   MAILMIME_DISPOSITION_TYPE_ATTACHMENT)
+			*attachment = 1;
+		for (it2 = clist_begin(d->dsp_parms); it2;
+		     it2 = clist_next(it2)) {
+			struct mailmime_disposition_parm *pm =
+				clist_content(it2);
+
+			if (pm->pa_type == MAILMIME_DISPOSITION_PARM_FILENAME)
+				*filename = pm->pa_data.pa_filename;
+		}
+	}
+}
+
+static void walk_leaf(struct walk *w, struct mailmime *mime)
+{
+	struct mailmime_content *ct = mime->mm_content_type;
+	struct mailmime_data *data = mime->mm_data.mm_single;
+	const char *sub = ct ? ct->ct_subtype : NULL, *filename = NULL;
+	const char *charset = content_param(ct, "charset");
+	int is_text = 1, attachment = 0, encoding;
+	struct pc_attachment *a;
+
+	if (!data || data->dt_type != MAILMIME_DATA_TEXT)
+		return;
+	if (ct && ct->ct_type &&
+	    ct->ct_type->tp_type == MAILMIME_TYPE_DISCRETE_TYPE)
+		is_text = ct->ct_type->tp_data.tp_discrete_type->dt_type ==
+			  MAILMIME_DISCRETE_TYPE_TEXT;
+	else if (ct && ct->ct_type)
+		is_text = 0;
+	leaf_disposition(mime->mm_mime_fields, &attachment, &filename);
+	if (!filename)
+		filename = content_param(ct, "name");
+	encoding =
+		mime->mm_mime_fields ?
+			mailmime_transfer_encoding_get(mime->mm_mime_fields) :
+			MAILMIME_MECHANISM_8BIT;
+	if (!data->dt_encoded)
+		encoding = MAILMIME_MECHANISM_8BIT;
+
+	if (is_text && sub && !strcasecmp(sub, "html"))
+		return;
+	if (is_text && !filename && !attachment &&
+	    (!sub || !strcasecmp(sub, "plain"))) {
+		if (w->m->body.len &&
+		    w->m->body.buf[w->m->body.len - 1] != '\n')
+			pc_buf_addch(&w->m->body, '\n');
+		add_decoded(w->m, &w->m->body, encoding, charset,
+			    data->dt_data.dt_text.dt_data,
+			    data->dt_data.dt_text.dt_length);
+		return;
+	}
+	/* Text attachments, and patches sent as application/x-patch or
+	 * named *.patch / *.diff, are kept: they may be the patch. */
+	if (!is_text && !is_patch_subtype(sub) && !is_patch_name(filename))
+		return;
+	if (is_text && sub &&
+	    (!strcasecmp(sub, "x-vcard") || !strcasecmp(sub, "calendar")))
+		return;
+	if (w->m->natt >= PC_MSG_MAX_PARTS)
+		return;
+	PC_ALLOC_GROW(w->m->att, w->m->natt + 1, w->natt_alloc);
+	a = &w->m->att[w->m->natt++];
+	a->filename = filename ? decode_line(w->m, filename, strlen(filename)) :
+				 xstrdup("");
+	a->content_type = xasprintf("%s/%s", is_text ? "text" : "application",
+				    sub ? sub : "plain");
+	pc_buf_init(&a->text, 0);
+	add_decoded(w->m, &a->text, encoding, charset,
+		    data->dt_data.dt_text.dt_data,
+		    data->dt_data.dt_text.dt_length);
+}
+
+static int is_plain_leaf(struct mailmime *mime)
+{
+	struct mailmime_content *ct = mime->mm_content_type;
+
+	if (mime->mm_type != MAILMIME_SINGLE)
+		return 0;
+	if (!ct || !ct->ct_type)
+		return 1;
+	return ct->ct_type->tp_type == MAILMIME_TYPE_DISCRETE_TYPE &&
+	       ct->ct_type->tp_data.tp_discrete_type->dt_type ==
+		       MAILMIME_DISCRETE_TYPE_TEXT &&
+	       ct->ct_subtype && !strcasecmp(ct->ct_subtype, "plain");
+}
+
+static void walk_mime(struct walk *w, struct mailmime *mime, int depth)
+{
+	clistiter *it;
+
+	if (depth > PC_MSG_MAX_DEPTH || ++w->nparts > PC_MSG_MAX_PARTS)
+		return;
+	switch (mime->mm_type) {
+	case MAILMIME_SINGLE:
+		walk_leaf(w, mime);
+		break;
+	case MAILMIME_MULTIPLE: {
+		const char *sub = mime->mm_content_type ?
+					  mime->mm_content_type->ct_subtype :
+					  NULL;
+		clist *l = mime->mm_data.mm_multipart.mm_mp_list;
+
+		if (sub && !strcasecmp(sub, "alternative")) {
+			/* One representation: text/plain if there is one,
+			 * else the first nested multipart. */
+			struct mailmime *pick = NULL;
+
+			for (it = clist_begin(l); it && !pick;
+			     it = clist_next(it))
+				if (is_plain_leaf(clist_content(it)))
+					pick = clist_content(it);
+			for (it = clist_begin(l); it && !pick;
+			     it = clist_next(it)) {
+				struct mailmime *c = clist_content(it);
+
+				if (c->mm_type == MAILMIME_MULTIPLE)
+					pick = c;
+			}
+			if (pick)
+				walk_mime(w, pick, depth + 1);
+			break;
+		}
+		for (it = clist_begin(l); it; it = clist_next(it))
+			walk_mime(w, clist_content(it), depth + 1);
+		break;
+	}
+	case MAILMIME_MESSAGE:
+		/* The top-level message: walk its body. A forwarded
+		 * message/rfc822 inside is somebody else's text: skip. */
+		if (depth == 0 && mime->mm_data.mm_message.mm_msg_mime)
+			walk_mime(w, mime->mm_data.mm_message.mm_msg_mime,
+				  depth + 1);
+		break;
+	}
+}
+
+/* A text/plain-ish single-part body: decode it directly. */
+static void single_part(struct pc_msg *m, struct headers *h, struct pc_buf *tmp,
+			const char *body, size_t blen)
+{
+	struct mailmime_content *ct = NULL;
+	const char *charset = NULL, *sub = NULL;
+	int encoding = encoding_from_span(tmp, h->cte), is_text = 1;
+	size_t idx = 0;
+
+	if (h->content_type.p) {
+		unfold(tmp, h->content_type);
+		if (mailmime_content_parse(tmp->buf, tmp->len, &idx, &ct) !=
+		    MAILIMF_NO_ERROR)
+			ct = NULL;
+	}
+	if (ct) {
+		charset = content_param(ct, "charset");
+		sub = ct->ct_subtype;
+		if (ct->ct_type &&
+		    ct->ct_type->tp_type == MAILMIME_TYPE_DISCRETE_TYPE)
+			is_text =
+				ct->ct_type->tp_data.tp_discrete_type->dt_type ==
+				MAILMIME_DISCRETE_TYPE_TEXT;
+	}
+	if (is_text || is_patch_subtype(sub) ||
+	    is_patch_name(content_param(ct, "name")))
+		add_decoded(m, &m->body, encoding, charset, body, blen);
+	if (ct)
+		mailmime_content_free(ct);
+}
+
+static int is_multipart(struct pc_buf *tmp, struct span ct)
+{
+	if (!ct.p)
+		return 0;
+	unfold(tmp, ct);
+	return pc_mem_istarts(tmp->buf, tmp->len, "multipart/");
+}
+
+/*
+ * git mailinfo's in-body headers: at the top of the body, an optional
+ * ">From <sha1>" format-patch line, then From:/Subject:/Date: lines
+ * (folded lines allowed) up to a blank line.
+ */
+static void inbody_headers(struct pc_msg *m, struct pc_buf *tmp)
+{
+	const char *p = m->body.buf, *end = p + m->body.len;
+	struct span from = { 0 }, subj = { 0 }, date = { 0 };
+	struct span *cur = NULL;
+	int any = 0;
+
+	while (p < end && *p == '\n')
+		p++;
+	for (; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *next = nl ? nl + 1 : end;
+
+		if (len == 0)
+			break;
+		if (cur && (p[0] == ' ' || p[0] == '\t')) {
+			cur->len = (size_t)(p + len - cur->p);
+		} else if (!any && len > 6 &&
+			   (pc_mem_starts(p, len, ">From ") ||
+			    pc_mem_starts(p, len, "From ")) &&
+			   !memchr(p, ':', 5)) {
+			/* A pasted format-patch separator line. */
+			const char *s = p + (p[0] == '>' ? 6 : 5);
+			size_t k = 0;
+
+			while (s + k < p + len &&
+			       ((s[k] >= '0' && s[k] <= '9') ||
+				(s[k] >= 'a' && s[k] <= 'f')))
+				k++;
+			if (k < 40)
+				break;
+			cur = NULL;
+		} else if (pc_mem_istarts(p, len, "from:")) {
+			cur = &from;
+			from.p = p + 5;
+			from.len = len - 5;
+		} else if (pc_mem_istarts(p, len, "subject:")) {
+			cur = &subj;
+			subj.p = p + 8;
+			subj.len = len - 8;
+		} else if (pc_mem_istarts(p, len, "date:")) {
+			cur = &date;
+			date.p = p + 5;
+			date.len = len - 5;
+		} else {
+			break;
+		}
+		any = 1;
+		p = next;
+	}
+	if (from.p) {
+		char *dec;
+
+		unfold(tmp, from);
+		dec = decode_line(m, tmp->buf, tmp->len);
+		pc_addr_release(&m->author);
+		pc_addr_parse_git(&m->author, dec, strlen(dec));
+		free(dec);
+	}
+	if (subj.p) {
+		unfold(tmp, subj);
+		free(m->patch_subject);
+		m->patch_subject = decode_line(m, tmp->buf, tmp->len);
+	}
+	if (date.p) {
+		int64_t t;
+		int tz;
+
+		unfold(tmp, date);
+		if (parse_date(&t, &tz, tmp->buf, tmp->len))
+			m->author_date = t;
+	}
+}
+
+int pc_msg_parse(struct pc_msg **out, const char *raw, size_t len,
+		 struct pc_err *err)
+{
+	struct pc_buf tmp = PC_BUF_INIT;
+	struct headers h;
+	struct pc_msg *m;
+	size_t body_off, n;
+	char **ids;
+
+	body_off = scan_headers(&h, raw, len);
+	if (!h.nfields)
+		return pc_err_set(err, PC_EPARSE,
+				  "no header fields: not a mail message");
+	m = xcalloc(1, sizeof(*m));
+	pc_buf_init(&m->body, 0);
+
+	/* Identity and threading. */
+	if (h.msgid.p && (n = extract_ids(&ids, 1, h.msgid.p, h.msgid.len))) {
+		m->msgid = ids[0];
+		free(ids);
+	} else {
+		m->msgid = pc_msg_hash_id(raw, len);
+		m->msgid_generated = 1;
+	}
+	if (h.in_reply_to.p &&
+	    (n = extract_ids(&ids, 1, h.in_reply_to.p, h.in_reply_to.len))) {
+		m->in_reply_to = ids[0];
+		free(ids);
+	}
+	if (h.refs.p)
+		m->nrefs = extract_ids(&m->refs, PC_MSG_MAX_REFS, h.refs.p,
+				       h.refs.len);
+	if (h.supersedes.p &&
+	    (n = extract_ids(&ids, 1, h.supersedes.p, h.supersedes.len))) {
+		m->supersedes = ids[0];
+		free(ids);
+	}
+
+	/* Decoded headers. */
+	unfold(&tmp, h.subject);
+	m->subject = h.subject.p ? decode_line(m, tmp.buf, tmp.len) :
+				   xstrdup("");
+	if (h.from.p) {
+		char *dec;
+
+		unfold(&tmp, h.from);
+		dec = decode_line(m, tmp.buf, tmp.len);
+		pc_addr_parse_git(&m->from, dec, strlen(dec));
+		free(dec);
+	} else {
+		m->from.name = xstrdup("");
+		m->from.addr = xstrdup("");
+	}
+	parse_addr_list(m, &m->to, &m->nto, &tmp, h.to);
+	parse_addr_list(m, &m->cc, &m->ncc, &tmp, h.cc);
+	if (h.date.p) {
+		unfold(&tmp, h.date);
+		m->date_valid = parse_date(&m->date, &m->date_tz, tmp.buf,
+					   tmp.len) != 0;
+	}
+	if (h.list_id.p &&
+	    (n = extract_ids(&ids, 1, h.list_id.p, h.list_id.len))) {
+		m->list_id = ids[0];
+		free(ids);
+	} else if (h.list_id.p) {
+		unfold(&tmp, h.list_id);
+		if (tmp.len)
+			m->list_id = xmemdupz(tmp.buf, tmp.len);
+	}
+	if (h.list_id.p && !m->list_id) {
+		unfold(&tmp, h.list_id);
+		/* "Name <id>" where the id has no '@'. */
+		char *lt = memchr(tmp.buf, '<', tmp.len);
+		char *gt =
+			lt ? memchr(lt, '>', tmp.len - (size_t)(lt - tmp.buf)) :
+			     NULL;
+
+		if (gt)
+			m->list_id = xmemdupz(lt + 1, (size_t)(gt - lt - 1));
+	}
+#define COPY_HDR(field, span)                                        \
+	do {                                                         \
+		if ((span).p) {                                      \
+			unfold(&tmp, (span));                        \
+			m->field = decode_line(m, tmp.buf, tmp.len); \
+		}                                                    \
+	} while (0)
+	COPY_HDR(auto_submitted, h.auto_submitted);
+	COPY_HDR(precedence, h.precedence);
+	COPY_HDR(user_agent, h.x_mailer.p ? h.x_mailer : h.user_agent);
+#undef COPY_HDR
+
+	/* Body. */
+	if (is_multipart(&tmp, h.content_type)) {
+		struct mailmime *mime = NULL;
+		size_t idx = 0;
+
+		if (mailmime_parse(raw, len, &idx, &mime) == MAILIMF_NO_ERROR) {
+			struct walk w = { .m = m };
+
+			walk_mime(&w, mime, 0);
+			mailmime_free(mime);
+		} else {
+			m->mime_fallback = 1;
+			add_text(m, &m->body, NULL, raw + body_off,
+				 len - body_off);
+		}
+	} else {
+		single_part(m, &h, &tmp, raw + body_off, len - body_off);
+	}
+
+	/* The git-am view. */
+	m->author.name = xstrdup(m->from.name);
+	m->author.addr = xstrdup(m->from.addr);
+	m->patch_subject = xstrdup(m->subject);
+	m->author_date = m->date;
+	inbody_headers(m, &tmp);
+
+	pc_buf_release(&tmp);
+	*out = m;
+	return 0;
+}
+
+static void free_addrs(struct pc_addr *a, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		pc_addr_release(&a[i]);
+	free(a);
+}
+
+void pc_msg_free(struct pc_msg *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	free(m->msgid);
+	free(m->in_reply_to);
+	for (i = 0; i < m->nrefs; i++)
+		free(m->refs[i]);
+	free(m->refs);
+	free(m->subject);
+	pc_addr_release(&m->from);
+	free_addrs(m->to, m->nto);
+	free_addrs(m->cc, m->ncc);
+	free(m->list_id);
+	free(m->auto_submitted);
+	free(m->precedence);
+	free(m->supersedes);
+	free(m->user_agent);
+	pc_addr_release(&m->author);
+	free(m->patch_subject);
+	pc_buf_release(&m->body);
+	for (i = 0; i < m->natt; i++) {
+		free(m->att[i].filename);
+		free(m->att[i].content_type);
+		pc_buf_release(&m->att[i].text);
+	}
+	free(m->att);
+	free(m);
+}

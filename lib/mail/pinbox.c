@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * public-inbox archives through libgit2 (see pinbox.h): epochs in numeric
+ * order, each walked oldest commit first, yielding the blob `m` of every
+ * commit. The walk holds commit ids only; one blob is in memory at a time.
+ */
+#include <git2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "mail/pinbox.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+struct pc_pinbox {
+	char **epochs; /* owned paths, in order */
+	size_t nepochs, cur;
+	git_repository *repo; /* owned; the current epoch */
+	git_revwalk *walk; /* owned */
+	git_blob *blob; /* owned; the message last returned */
+	uint64_t done, total;
+	struct pc_buf where;
+	int inited; /* git_libgit2_init() was called */
+};
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+static int is_git_dir(const char *path)
+{
+	char *head = xasprintf("%s/HEAD", path);
+	char *objects = xasprintf("%s/objects", path);
+	char *dotgit = xasprintf("%s/.git", path);
+	int yes = (exists(head) && exists(objects)) || exists(dotgit);
+
+	free(head);
+	free(objects);
+	free(dotgit);
+	return yes;
+}
+
+static char *epoch_path(const char *top, size_t n)
+{
+	return xasprintf("%s/git/%zu.git", top, n);
+}
+
+int pc_pinbox_detect(const char *path)
+{
+	char *e0 = epoch_path(path, 0);
+	int yes = is_git_dir(e0) || is_git_dir(path);
+
+	free(e0);
+	return yes;
+}
+
+static int git_fail(struct pc_err *err, const char *what, const char *path)
+{
+	const git_error *e = git_error_last();
+
+	return pc_err_set(err, PC_EGIT, "cannot %s '%s': %s", what, path,
+			  e && e->message ? e->message : "libgit2 error");
+}
+
+/* Opens epoch pi->cur and starts a walk from its HEAD, oldest first. */
+static int open_epoch(struct pc_pinbox *pi, struct pc_err *err)
+{
+	const char *path = pi->epochs[pi->cur];
+
+	git_revwalk_free(pi->walk);
+	pi->walk = NULL;
+	git_repository_free(pi->repo);
+	pi->repo = NULL;
+	if (git_repository_open(&pi->repo, path) < 0)
+		return git_fail(err, "open public-inbox epoch", path);
+	if (git_revwalk_new(&pi->walk, pi->repo) < 0)
+		return git_fail(err, "walk", path);
+	git_revwalk_sorting(pi->walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE);
+	if (git_revwalk_push_head(pi->walk) < 0) {
+		/* An empty epoch has no HEAD commit: nothing to read. */
+		git_revwalk_free(pi->walk);
+		pi->walk = NULL;
+		return 0;
+	}
+	return 0;
+}
+
+int pc_pinbox_open(struct pc_pinbox **out, const char *path, struct pc_err *err)
+{
+	struct pc_pinbox *pi = xcalloc(1, sizeof(*pi));
+	size_t alloc = 0, n;
+	int rc = 0;
+
+	git_libgit2_init();
+	pi->inited = 1;
+	pc_buf_init(&pi->where, 0);
+	for (n = 0;; n++) {
+		char *e = epoch_path(path, n);
+
+		if (!is_git_dir(e)) {
+			free(e);
+			break;
+		}
+		PC_ALLOC_GROW(pi->epochs, pi->nepochs + 1, alloc);
+		pi->epochs[pi->nepochs++] = e;
+	}
+	if (!pi->nepochs) {
+		PC_ALLOC_GROW(pi->epochs, 1, alloc);
+		pi->epochs[pi->nepochs++] = xstrdup(path);
+	}
+	/* Count messages up front so progress has a total. */
+	for (n = 0; n < pi->nepochs; n++) {
+		git_oid oid;
+
+		pi->cur = n;
+		if ((rc = open_epoch(pi, err)) < 0)
+			goto out;
+		while (pi->walk && git_revwalk_next(&oid, pi->walk) == 0)
+			pi->total++;
+	}
+	pi->cur = 0;
+	rc = open_epoch(pi, err);
+out:
+	if (rc < 0) {
+		pc_pinbox_free(pi);
+		return rc;
+	}
+	*out = pi;
+	return 0;
+}
+
+int pc_pinbox_next(struct pc_pinbox *pi, const char **data, size_t *len,
+		   const char **where, struct pc_err *err)
+{
+	git_commit *commit = NULL;
+	git_tree *tree = NULL;
+	const git_tree_entry *ent;
+	git_oid oid;
+	char hex[GIT_OID_HEXSZ + 1];
+	int rc;
+
+	git_blob_free(pi->blob);
+	pi->blob = NULL;
+	for (;;) {
+		if (!pi->walk || git_revwalk_next(&oid, pi->walk) != 0) {
+			if (pi->cur + 1 >= pi->nepochs)
+				return 0;
+			pi->cur++;
+			if ((rc = open_epoch(pi, err)) < 0)
+				return rc;
+			continue;
+		}
+		pi->done++;
+		git_commit_free(commit);
+		git_tree_free(tree);
+		commit = NULL;
+		tree = NULL;
+		if (git_commit_lookup(&commit, pi->repo, &oid) < 0 ||
+		    git_commit_tree(&tree, commit) < 0) {
+			rc = git_fail(err, "read commit in",
+				      pi->epochs[pi->cur]);
+			goto out;
+		}
+		ent = git_tree_entry_byname(tree, "m");
+		if (!ent || git_tree_entry_type(ent) != GIT_OBJECT_BLOB)
+			continue; /* a deletion ("d") or an odd commit */
+		if (git_blob_lookup(&pi->blob, pi->repo,
+				    git_tree_entry_id(ent)) < 0) {
+			rc = git_fail(err, "read message blob in",
+				      pi->epochs[pi->cur]);
+			goto out;
+		}
+		break;
+	}
+	git_oid_tostr(hex, sizeof(hex), &oid);
+	pc_buf_reset(&pi->where);
+	pc_buf_addf(&pi->where, "%s:%s", pi->epochs[pi->cur], hex);
+	*data = git_blob_rawcontent(pi->blob);
+	*len = (size_t)git_blob_rawsize(pi->blob);
+	*where = pi->where.buf;
+	rc = 1;
+out:
+	git_tree_free(tree);
+	git_commit_free(commit);
+	return rc;
+}
+
+void pc_pinbox_progress(const struct pc_pinbox *pi, uint64_t *done,
+			uint64_t *total)
+{
+	*done = pi->done;
+	*total = pi->total;
+}
+
+void pc_pinbox_free(struct pc_pinbox *pi)
+{
+	size_t i;
+
+	if (!pi)
+		return;
+	git_blob_free(pi->blob);
+	git_revwalk_free(pi->walk);
+	git_repository_free(pi->repo);
+	for (i = 0; i < pi->nepochs; i++)
+		free(pi->epochs[i]);
+	free(pi->epochs);
+	pc_buf_release(&pi->where);
+	if (pi->inited)
+		git_libgit2_shutdown();
+	free(pi);
+}

@@ -1,0 +1,598 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Mail sources: splits mboxes, walks maildirs, reads single messages and
+ * stdin, and hands public-inbox archives to pinbox.c. Reading goes through
+ * zlib's gz* functions, which read plain files transparently, so gzip is
+ * never a separate path. Memory is one read buffer plus the current
+ * message.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "mail/pinbox.h"
+#include "mail/source.h"
+#include "util/buf.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+
+#define READ_CHUNK (256u << 10)
+
+struct pc_source {
+	enum pc_source_kind kind;
+	struct pc_source_options opt;
+	char *path; /* owned */
+
+	/* mbox and single message */
+	gzFile gz;
+	char *rbuf; /* owned read buffer */
+	size_t rlen, rpos, ralloc;
+	int eof;
+	uint64_t lineno;
+	uint64_t file_size;
+	int mboxrd;
+	int seen_from; /* an mbox From_ line was read */
+	int prev_blank; /* the previous line was empty */
+	int done;
+
+	/* maildir */
+	char **names; /* owned, sorted "cur/x", "new/y" */
+	size_t nnames, next;
+
+	struct pc_pinbox *pi; /* owned */
+
+	struct pc_buf msg;
+	struct pc_buf where;
+	uint64_t ordinal;
+};
+
+const char *pc_source_kind_name(enum pc_source_kind kind)
+{
+	switch (kind) {
+	case PC_SOURCE_AUTO:
+		return "auto";
+	case PC_SOURCE_MBOX:
+		return "mbox";
+	case PC_SOURCE_MAILDIR:
+		return "maildir";
+	case PC_SOURCE_MESSAGE:
+		return "message";
+	case PC_SOURCE_PUBLIC_INBOX:
+		return "public-inbox";
+	}
+	return "?";
+}
+
+/*
+ * An mbox From_ line, after git's mailsplit: "From " then something, and
+ * a time "hh:mm" followed somewhere by a four-digit year. Body lines that
+ * start with "From " in prose rarely carry both.
+ */
+static int is_from_line(const char *p, size_t len)
+{
+	size_t i;
+
+	if (len < 20 || memcmp(p, "From ", 5) != 0)
+		return 0;
+	for (i = len - 1; i > 5; i--) {
+		if (p[i] != ':')
+			continue;
+		if (i >= 2 && i + 2 < len &&
+		    pc_isdigit((unsigned char)p[i - 1]) &&
+		    pc_isdigit((unsigned char)p[i + 1]) &&
+		    pc_isdigit((unsigned char)p[i + 2])) {
+			size_t j;
+
+			/* A four-digit year anywhere in the line. */
+			for (j = 5; j + 4 <= len; j++)
+				if (pc_isdigit((unsigned char)p[j]) &&
+				    pc_isdigit((unsigned char)p[j + 1]) &&
+				    pc_isdigit((unsigned char)p[j + 2]) &&
+				    pc_isdigit((unsigned char)p[j + 3]) &&
+				    (j + 4 == len ||
+				     !pc_isdigit((unsigned char)p[j + 4])) &&
+				    (p[j - 1] == ' '))
+					return 1;
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* Whether a line is ">+From " (mboxrd-quoted). */
+static int is_quoted_from(const char *p, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && p[i] == '>')
+		i++;
+	return i > 0 && pc_mem_starts(p + i, len - i, "From ");
+}
+
+/* Fills the read buffer; returns bytes added, 0 at EOF, -1 on error. */
+static int fill(struct pc_source *src, struct pc_err *err)
+{
+	int n;
+
+	if (src->eof)
+		return 0;
+	if (src->rpos > 0) {
+		memmove(src->rbuf, src->rbuf + src->rpos,
+			src->rlen - src->rpos);
+		src->rlen -= src->rpos;
+		src->rpos = 0;
+	}
+	if (src->ralloc - src->rlen < READ_CHUNK) {
+		src->ralloc = src->rlen + READ_CHUNK;
+		src->rbuf = xrealloc(src->rbuf, src->ralloc);
+	}
+	n = gzread(src->gz, src->rbuf + src->rlen,
+		   (unsigned)(src->ralloc - src->rlen));
+	if (n < 0) {
+		int errnum;
+		const char *m = gzerror(src->gz, &errnum);
+
+		pc_err_set(err, PC_EIO, "cannot read '%s': %s", src->path,
+			   errnum == Z_ERRNO ? strerror(errno) : m);
+		return -1;
+	}
+	if (n == 0)
+		src->eof = 1;
+	src->rlen += (size_t)n;
+	return n;
+}
+
+/*
+ * Returns the next line (without its LF, and without a CR before it) in
+ * (*line, *len); 1 with a line, 0 at EOF, negative on error. A line longer
+ * than the message limit is returned truncated with *too_long set.
+ */
+static int next_line(struct pc_source *src, const char **line, size_t *len,
+		     int *too_long, int *has_nl, struct pc_err *err)
+{
+	size_t start;
+	char *nl;
+	int rc;
+
+	*too_long = 0;
+	*has_nl = 1;
+	for (;;) {
+		start = src->rpos;
+		nl = memchr(src->rbuf + start, '\n', src->rlen - start);
+		if (nl)
+			break;
+		if (src->rlen - start > src->opt.max_message) {
+			/* Drop the unterminated tail we cannot keep. */
+			*too_long = 1;
+			src->rpos = src->rlen;
+			continue;
+		}
+		if ((rc = fill(src, err)) < 0)
+			return rc;
+		if (rc == 0) {
+			if (src->rpos == src->rlen)
+				return 0;
+			/* Last line without a newline. */
+			*line = src->rbuf + src->rpos;
+			*len = src->rlen - src->rpos;
+			src->rpos = src->rlen;
+			src->lineno++;
+			*has_nl = 0;
+			return 1;
+		}
+	}
+	*line = src->rbuf + start;
+	*len = (size_t)(nl - (src->rbuf + start));
+	src->rpos = (size_t)(nl - src->rbuf) + 1;
+	if (*len && (*line)[*len - 1] == '\r')
+		(*len)--;
+	src->lineno++;
+	return 1;
+}
+
+/* Drops the blank line that mbox puts after each message. */
+static void strip_separator(struct pc_buf *m)
+{
+	if (m->len >= 2 && m->buf[m->len - 1] == '\n' &&
+	    m->buf[m->len - 2] == '\n')
+		pc_buf_setlen(m, m->len - 1);
+}
+
+static int mbox_next(struct pc_source *src, struct pc_source_msg *out,
+		     struct pc_err *err)
+{
+	uint64_t start_line;
+	int oversized, too_long, has_nl, rc;
+	const char *line;
+	size_t len;
+
+again:
+	start_line = src->lineno + 1;
+	oversized = 0;
+	pc_buf_reset(&src->msg);
+	if (src->done)
+		return 0;
+	for (;;) {
+		rc = next_line(src, &line, &len, &too_long, &has_nl, err);
+		if (rc < 0)
+			return rc;
+		if (rc == 0) {
+			src->done = 1;
+			break;
+		}
+		oversized |= too_long;
+		if ((src->lineno == 1 || src->prev_blank) &&
+		    is_from_line(line, len)) {
+			if (!src->seen_from &&
+			    src->opt.mbox_format == PC_MBOX_AUTO)
+				src->mboxrd = pc_mem_starts(line, len,
+							    "From mboxrd@z");
+			src->prev_blank = 0;
+			if (src->seen_from || src->msg.len) {
+				src->seen_from = 1;
+				break;
+			}
+			src->seen_from = 1;
+			start_line = src->lineno + 1;
+			continue;
+		}
+		src->prev_blank = len == 0;
+		if (src->mboxrd && is_quoted_from(line, len)) {
+			line++;
+			len--;
+		}
+		if (src->msg.len + len + 1 > src->opt.max_message) {
+			oversized = 1;
+			continue;
+		}
+		pc_buf_add(&src->msg, line, len);
+		if (has_nl)
+			pc_buf_addch(&src->msg, '\n');
+	}
+	strip_separator(&src->msg);
+	if (!src->msg.len && !oversized)
+		goto again;
+	src->ordinal++;
+	pc_buf_reset(&src->where);
+	if (src->kind == PC_SOURCE_MBOX)
+		pc_buf_addf(&src->where, "%s:%llu", src->path,
+			    (unsigned long long)start_line);
+	else
+		pc_buf_addstr(&src->where, src->path);
+	out->data = src->msg.buf;
+	out->len = src->msg.len;
+	out->where = src->where.buf;
+	out->ordinal = src->ordinal;
+	if (oversized)
+		return pc_err_set(err, PC_ELIMIT,
+				  "message at %s is larger than %zu bytes",
+				  src->where.buf, src->opt.max_message);
+	return 1;
+}
+
+static int maildir_next(struct pc_source *src, struct pc_source_msg *out,
+			struct pc_err *err)
+{
+	char *path;
+	FILE *f;
+	char chunk[65536];
+	size_t n;
+	int rc = 1;
+
+	if (src->next >= src->nnames)
+		return 0;
+	pc_buf_reset(&src->msg);
+	pc_buf_reset(&src->where);
+	pc_buf_addstr(&src->where, src->names[src->next]);
+	path = xasprintf("%s/%s", src->path, src->names[src->next]);
+	src->next++;
+	src->ordinal++;
+	out->data = src->msg.buf;
+	out->len = 0;
+	out->where = src->where.buf;
+	out->ordinal = src->ordinal;
+	if (!(f = fopen(path, "rb"))) {
+		/* A message moved by the MUA meanwhile is not an error. */
+		rc = errno == ENOENT ? maildir_next(src, out, err) :
+				       pc_err_errno(err, PC_EIO,
+						    "cannot open '%s'", path);
+		free(path);
+		return rc;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		if (src->msg.len + n > src->opt.max_message) {
+			rc = pc_err_set(err, PC_ELIMIT,
+					"message '%s' is larger than %zu bytes",
+					path, src->opt.max_message);
+			break;
+		}
+		pc_buf_add(&src->msg, chunk, n);
+	}
+	if (rc == 1 && ferror(f))
+		rc = pc_err_errno(err, PC_EIO, "cannot read '%s'", path);
+	fclose(f);
+	free(path);
+	if (rc == 1) {
+		/* CRLF to LF at the input edge. */
+		size_t i, j;
+
+		for (i = j = 0; i < src->msg.len; i++) {
+			if (src->msg.buf[i] == '\r' && i + 1 < src->msg.len &&
+			    src->msg.buf[i + 1] == '\n')
+				continue;
+			src->msg.buf[j++] = src->msg.buf[i];
+		}
+		pc_buf_setlen(&src->msg, j);
+	}
+	out->data = src->msg.buf;
+	out->len = src->msg.len;
+	return rc;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int maildir_scan(struct pc_source *src, struct pc_err *err)
+{
+	static const char *const subdirs[] = { "cur", "new" };
+	size_t alloc = 0, i;
+
+	for (i = 0; i < PC_ARRAY_SIZE(subdirs); i++) {
+		char *dir = xasprintf("%s/%s", src->path, subdirs[i]);
+		struct dirent *de;
+		DIR *d = opendir(dir);
+
+		if (!d) {
+			int rc = pc_err_errno(err, PC_EIO,
+					      "cannot read maildir folder '%s'",
+					      dir);
+			free(dir);
+			return rc;
+		}
+		while ((de = readdir(d))) {
+			if (de->d_name[0] == '.')
+				continue;
+			PC_ALLOC_GROW(src->names, src->nnames + 1, alloc);
+			src->names[src->nnames++] =
+				xasprintf("%s/%s", subdirs[i], de->d_name);
+		}
+		closedir(d);
+		free(dir);
+	}
+	/* Maildir names start with the delivery time: name order is
+	 * arrival order, and it is stable across runs. */
+	qsort(src->names, src->nnames, sizeof(*src->names), cmp_names);
+	return 0;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int is_maildir(const char *path)
+{
+	char *cur = xasprintf("%s/cur", path), *nw = xasprintf("%s/new", path);
+	int yes = is_dir(cur) && is_dir(nw);
+
+	free(cur);
+	free(nw);
+	return yes;
+}
+
+int pc_source_open(struct pc_source **out, const char *path,
+		   const struct pc_source_options *opt, struct pc_err *err)
+{
+	struct pc_source_options defaults = PC_SOURCE_OPTIONS_INIT;
+	struct pc_source *src;
+	int rc = 0;
+
+	src = xcalloc(1, sizeof(*src));
+	src->opt = opt ? *opt : defaults;
+	if (!src->opt.max_message)
+		src->opt.max_message = PC_SOURCE_MAX_MESSAGE_DEFAULT;
+	src->path = xstrdup(path);
+	src->kind = src->opt.kind;
+	src->mboxrd = src->opt.mbox_format == PC_MBOX_MBOXRD;
+	pc_buf_init(&src->msg, 0);
+	pc_buf_init(&src->where, 0);
+
+	if (src->kind == PC_SOURCE_AUTO && strcmp(path, "-") != 0 &&
+	    is_dir(path)) {
+		if (is_maildir(path))
+			src->kind = PC_SOURCE_MAILDIR;
+		else if (pc_pinbox_detect(path))
+			src->kind = PC_SOURCE_PUBLIC_INBOX;
+		else {
+			rc = pc_err_set(
+				err, PC_EUSAGE,
+				"'%s' is a directory but neither a maildir (cur/, new/) nor a public-inbox archive",
+				path);
+			goto out;
+		}
+	}
+	if (src->kind == PC_SOURCE_MAILDIR) {
+		rc = maildir_scan(src, err);
+		goto out;
+	}
+	if (src->kind == PC_SOURCE_PUBLIC_INBOX) {
+		rc = pc_pinbox_open(&src->pi, path, err);
+		goto out;
+	}
+
+	if (strcmp(path, "-") == 0) {
+		int fd = dup(STDIN_FILENO);
+
+		src->gz = fd >= 0 ? gzdopen(fd, "rb") : NULL;
+		if (!src->gz && fd >= 0)
+			close(fd);
+	} else {
+		struct stat st;
+
+		if (stat(path, &st) == 0)
+			src->file_size = (uint64_t)st.st_size;
+		src->gz = gzopen(path, "rb");
+	}
+	if (!src->gz) {
+		rc = pc_err_errno(err, PC_EIO, "cannot open '%s'",
+				  strcmp(path, "-") ? path : "standard input");
+		goto out;
+	}
+	gzbuffer(src->gz, 128u << 10);
+	if ((rc = fill(src, err)) < 0)
+		goto out;
+	rc = 0;
+	if (src->kind == PC_SOURCE_AUTO) {
+		const char *nl = memchr(src->rbuf, '\n', src->rlen);
+		size_t l = nl ? (size_t)(nl - src->rbuf) : src->rlen;
+
+		if (l && src->rbuf[l - 1] == '\r')
+			l--;
+		src->kind = pc_mem_starts(src->rbuf, l, "From ") ?
+				    PC_SOURCE_MBOX :
+				    PC_SOURCE_MESSAGE;
+	}
+out:
+	if (rc < 0) {
+		pc_source_free(src);
+		return rc;
+	}
+	*out = src;
+	return 0;
+}
+
+int pc_source_next(struct pc_source *src, struct pc_source_msg *msg,
+		   struct pc_err *err)
+{
+	switch (src->kind) {
+	case PC_SOURCE_MAILDIR:
+		return maildir_next(src, msg, err);
+	case PC_SOURCE_PUBLIC_INBOX: {
+		const char *data, *where;
+		size_t len;
+		int rc = pc_pinbox_next(src->pi, &data, &len, &where, err);
+
+		if (rc <= 0)
+			return rc;
+		pc_buf_reset(&src->msg);
+		/* CRLF to LF at the input edge. */
+		for (size_t i = 0; i < len; i++)
+			if (!(data[i] == '\r' && i + 1 < len &&
+			      data[i + 1] == '\n'))
+				pc_buf_addch(&src->msg, data[i]);
+		src->ordinal++;
+		msg->data = src->msg.buf;
+		msg->len = src->msg.len;
+		msg->where = where;
+		msg->ordinal = src->ordinal;
+		if (len > src->opt.max_message)
+			return pc_err_set(
+				err, PC_ELIMIT,
+				"message at %s is larger than %zu bytes", where,
+				src->opt.max_message);
+		return 1;
+	}
+	case PC_SOURCE_MBOX:
+	case PC_SOURCE_MESSAGE:
+	case PC_SOURCE_AUTO:
+		break;
+	}
+	if (src->kind == PC_SOURCE_MESSAGE) {
+		/* The whole input is one message: no From_ splitting. */
+		int too_long, has_nl, rc;
+		const char *line;
+		size_t len;
+		int oversized = 0;
+
+		if (src->done)
+			return 0;
+		pc_buf_reset(&src->msg);
+		while ((rc = next_line(src, &line, &len, &too_long, &has_nl,
+				       err)) > 0) {
+			oversized |= too_long;
+			if (src->msg.len + len + 1 > src->opt.max_message) {
+				oversized = 1;
+				continue;
+			}
+			pc_buf_add(&src->msg, line, len);
+			if (has_nl)
+				pc_buf_addch(&src->msg, '\n');
+		}
+		if (rc < 0)
+			return rc;
+		src->done = 1;
+		src->ordinal++;
+		pc_buf_reset(&src->where);
+		pc_buf_addstr(&src->where, strcmp(src->path, "-") ?
+						   src->path :
+						   "standard input");
+		msg->data = src->msg.buf;
+		msg->len = src->msg.len;
+		msg->where = src->where.buf;
+		msg->ordinal = src->ordinal;
+		if (oversized)
+			return pc_err_set(
+				err, PC_ELIMIT,
+				"message '%s' is larger than %zu bytes",
+				src->where.buf, src->opt.max_message);
+		return src->msg.len ? 1 : 0;
+	}
+	return mbox_next(src, msg, err);
+}
+
+enum pc_source_kind pc_source_kind(const struct pc_source *src)
+{
+	return src->kind;
+}
+
+void pc_source_progress(const struct pc_source *src, uint64_t *done,
+			uint64_t *total)
+{
+	*done = *total = 0;
+	switch (src->kind) {
+	case PC_SOURCE_MAILDIR:
+		*done = src->next;
+		*total = src->nnames;
+		break;
+	case PC_SOURCE_PUBLIC_INBOX:
+		pc_pinbox_progress(src->pi, done, total);
+		break;
+	default:
+		if (src->gz) {
+			z_off_t off = gzoffset(src->gz);
+
+			*done = off > 0 ? (uint64_t)off : 0;
+			*total = src->file_size;
+		}
+		break;
+	}
+}
+
+void pc_source_free(struct pc_source *src)
+{
+	size_t i;
+
+	if (!src)
+		return;
+	if (src->gz)
+		gzclose(src->gz);
+	pc_pinbox_free(src->pi);
+	for (i = 0; i < src->nnames; i++)
+		free(src->names[i]);
+	free(src->names);
+	free(src->rbuf);
+	pc_buf_release(&src->msg);
+	pc_buf_release(&src->where);
+	free(src->path);
+	free(src);
+}

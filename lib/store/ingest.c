@@ -1,0 +1,608 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Ingest of one message (see ingest.h): parse, classify, store, and hand
+ * patches and covers to series.c. All writes for a message happen in the
+ * caller's transaction, so a message is stored whole or not at all.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "mail/message.h"
+#include "patch/classify.h"
+#include "patch/diff.h"
+#include "patch/pull.h"
+#include "patch/subject.h"
+#include "patch/trailer.h"
+#include "store/ingest.h"
+#include "store/series.h"
+#include "store/store_internal.h"
+#include "util/buf.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+
+static const char SQL_FIND_MSGID[] = "SELECT id FROM messages WHERE msgid = ?";
+static const char SQL_INSERT_RAW[] =
+	"INSERT INTO raw (size, compression, bytes) VALUES (?, ?, ?)";
+static const char SQL_INSERT_MSG[] =
+	"INSERT INTO messages (msgid, msgid_generated, raw_id, source, "
+	"list_id, kind, subject, name, from_name, from_addr, author_name, "
+	"author_addr, date, date_tz, in_reply_to, version, idx, total, "
+	"numbered, is_rfc, is_resend, topic, has_diff, patch_id, "
+	"base_commit, files_changed, insertions, deletions, pull_url, "
+	"pull_ref, change_id, supersedes, auto_submitted, precedence, "
+	"user_agent, charset_fallback, is_bot, parse_error) "
+	"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, "
+	"?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38)";
+static const char SQL_INSERT_REF[] =
+	"INSERT INTO message_refs (message_id, pos, ref) VALUES (?, ?, ?)";
+static const char SQL_INSERT_FILE[] =
+	"INSERT INTO patch_files (message_id, pos, status, old_path, new_path, "
+	"added, removed, binary, old_mode, new_mode, similarity) "
+	"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+static const char SQL_INSERT_TRAILER[] =
+	"INSERT INTO trailers (message_id, pos, origin, name, value, person, "
+	"addr, suggested, target_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+static const char SQL_INSERT_ERROR[] =
+	"INSERT INTO ingest_errors (raw_id, msgid, source, reason) "
+	"VALUES (?, ?, ?, ?)";
+static const char SQL_UNRESOLVED[] =
+	"SELECT DISTINCT message_id FROM trailers WHERE target_id IS NULL";
+static const char SQL_SET_TARGET[] =
+	"UPDATE trailers SET target_id = ? WHERE message_id = ? "
+	"AND target_id IS NULL";
+
+/* What ingest derived from a parsed message. */
+struct derived {
+	struct pc_subject subj;
+	struct pc_diff diff;
+	struct pc_pull pull;
+	struct pc_trailer_list trailers;
+	enum pc_kind kind;
+	const char *origin; /* trailers' origin: "patch", "reply" or NULL */
+	char *name;         /* owned; subject name */
+	char *change_id;    /* owned, or NULL */
+	char *supersedes;   /* owned, or NULL */
+	int is_bot;
+};
+
+static void derived_release(struct derived *d)
+{
+	pc_diff_release(&d->diff);
+	pc_pull_release(&d->pull);
+	pc_trailer_list_release(&d->trailers);
+	free(d->name);
+	free(d->change_id);
+	free(d->supersedes);
+}
+
+static char *lower_dup(const char *s)
+{
+	char *d = xstrdup(s ? s : "");
+	size_t i;
+
+	for (i = 0; d[i]; i++)
+		d[i] = (char)pc_tolower((unsigned char)d[i]);
+	return d;
+}
+
+static int64_t find_msgid(struct pc_store *st, const char *msgid,
+			  struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_FIND_MSGID, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, msgid, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		return sqlite3_column_int64(s, 0);
+	if (rc != SQLITE_DONE)
+		return pc_store__fail(st, err, "looking up a message");
+	return 0;
+}
+
+static int insert_raw(struct pc_store *st, const char *raw, size_t len,
+		      int compress, int64_t *id_out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT_RAW, err);
+	unsigned char *z = NULL;
+	uLongf zlen = 0;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	if (compress && len > 256) {
+		zlen = compressBound((uLong)len);
+		z = xmalloc(zlen);
+		if (compress2(z, &zlen, (const Bytef *)raw, (uLong)len, 1) !=
+			    Z_OK ||
+		    zlen >= len) {
+			free(z);
+			z = NULL;
+		}
+	}
+	sqlite3_bind_int64(s, 1, (sqlite3_int64)len);
+	if (z) {
+		sqlite3_bind_text(s, 2, "zlib", -1, SQLITE_STATIC);
+		sqlite3_bind_blob64(s, 3, z, zlen, SQLITE_STATIC);
+	} else {
+		sqlite3_bind_text(s, 2, "none", -1, SQLITE_STATIC);
+		sqlite3_bind_blob64(s, 3, raw, len, SQLITE_STATIC);
+	}
+	rc = pc_store__exec(st, s, err, "storing a raw message");
+	sqlite3_reset(s);
+	free(z);
+	if (rc == 0)
+		*id_out = sqlite3_last_insert_rowid(st->db);
+	return rc;
+}
+
+/*
+ * Lines of the body that name earlier versions: b4's "change-id: X" and
+ * "- Link to v1: https://lore.kernel.org/r/<msgid>", and a
+ * "Supersedes: <msgid>" pseudo-header.
+ */
+static void scan_version_links(struct derived *d, const char *body,
+			       size_t len)
+{
+	const char *p = body, *end = body + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *v;
+
+		if (!d->change_id && pc_mem_starts(p, l, "change-id: ")) {
+			v = p + 11;
+			d->change_id = xmemdupz(v, l - 11);
+		} else if (!d->supersedes &&
+			   (pc_mem_istarts(p, l, "- Link to v") ||
+			    pc_mem_istarts(p, l, "Link to v"))) {
+			const char *r = pc_memimem(p, l, "/r/");
+
+			if (r) {
+				const char *s = r + 3, *e = s;
+
+				while (e < p + l && !pc_isspace((unsigned char)*e) &&
+				       *e != '>')
+					e++;
+				while (e > s && e[-1] == '/')
+					e--;
+				if (e > s)
+					d->supersedes = xmemdupz(s, (size_t)(e - s));
+			}
+		} else if (!d->supersedes &&
+			   pc_mem_istarts(p, l, "Supersedes: <")) {
+			const char *s = p + 13, *gt = memchr(s, '>', l - 13);
+
+			if (gt && gt > s)
+				d->supersedes = xmemdupz(s, (size_t)(gt - s));
+		}
+		p = nl ? nl + 1 : end;
+	}
+}
+
+/* The length of a patch's commit message: up to "---" or the diff. */
+static size_t commit_message_len(const char *body, size_t len, size_t diff_off)
+{
+	const char *p = body, *end = body + (diff_off < len ? diff_off : len);
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (l >= 3 && !memcmp(p, "---", 3) &&
+		    (l == 3 || pc_isspace((unsigned char)p[3])))
+			return (size_t)(p - body);
+		p = nl ? nl + 1 : end;
+	}
+	return (size_t)(end - body);
+}
+
+static int derive(struct derived *d, const struct pc_msg *m,
+		  struct pc_err *err)
+{
+	const char *text = m->body.buf;
+	size_t tlen = m->body.len, i;
+	int rc;
+
+	pc_subject_parse(&d->subj, m->subject, strlen(m->subject), NULL);
+	d->name = xmemdupz(m->subject + d->subj.name_off, d->subj.name_len);
+	/* The patch is inline, or else in the first text attachment that
+	 * holds a diff. */
+	if (!pc_diff_present(text, tlen)) {
+		for (i = 0; i < m->natt; i++) {
+			if (pc_diff_present(m->att[i].text.buf,
+					    m->att[i].text.len)) {
+				text = m->att[i].text.buf;
+				tlen = m->att[i].text.len;
+				break;
+			}
+		}
+	}
+	if ((rc = pc_diff_parse(&d->diff, text, tlen, err)) < 0 &&
+	    rc != PC_ELIMIT)
+		return rc;
+	if ((d->subj.flags & PC_SUBJ_PULL) ||
+	    pc_memimem(m->body.buf, m->body.len, "git repository at"))
+		pc_pull_parse(&d->pull, m->body.buf, m->body.len);
+	d->kind = pc_classify(&d->subj, d->diff.nfiles > 0, d->pull.url != NULL,
+			      m->in_reply_to != NULL || m->nrefs > 0);
+	d->is_bot = pc_is_bot(m->from.name, m->from.addr, m->auto_submitted);
+	scan_version_links(d, m->body.buf, m->body.len);
+
+	if (d->kind == PC_KIND_PATCH && text == m->body.buf) {
+		d->origin = "patch";
+		rc = pc_trailers_from_patch(
+			&d->trailers, m->body.buf,
+			commit_message_len(m->body.buf, m->body.len,
+					   d->diff.nfiles ? d->diff.diff_off :
+							    m->body.len),
+			err);
+	} else if (d->kind == PC_KIND_PATCH) {
+		/* An attached patch: its own commit message is in the
+		 * attachment, before the diff. */
+		d->origin = "patch";
+		rc = pc_trailers_from_patch(
+			&d->trailers, text,
+			commit_message_len(text, tlen, d->diff.diff_off), err);
+	} else if (d->kind == PC_KIND_REPLY) {
+		d->origin = "reply";
+		rc = pc_trailers_from_reply(&d->trailers, m->body.buf,
+					    m->body.len, err);
+		if (d->is_bot)
+			for (i = 0; i < d->trailers.n; i++)
+				d->trailers.v[i].suggested = 1;
+	} else {
+		rc = 0;
+	}
+	return rc < 0 ? rc : 0;
+}
+
+static void bind_int_or_null(sqlite3_stmt *s, int i, int present, int64_t v)
+{
+	if (present)
+		sqlite3_bind_int64(s, i, v);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+static int insert_message(struct pc_store *st, const struct pc_msg *m,
+			  const struct derived *d, int64_t raw_id,
+			  const char *where, const struct pc_ingest_options *opt,
+			  int64_t *id_out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT_MSG, err);
+	char *from_addr = lower_dup(m->from.addr);
+	char *author_addr = lower_dup(m->author.addr);
+	int tagged = (d->subj.flags & (PC_SUBJ_PATCH | PC_SUBJ_RFC |
+				       PC_SUBJ_PULL)) != 0 ||
+		     d->kind == PC_KIND_PATCH;
+	int rc;
+
+	if (!s) {
+		rc = PC_EDB;
+		goto out;
+	}
+	sqlite3_bind_text(s, 1, m->msgid, -1, SQLITE_STATIC);
+	sqlite3_bind_int(s, 2, m->msgid_generated);
+	sqlite3_bind_int64(s, 3, raw_id);
+	pc_store__bind_text(s, 4, where);
+	pc_store__bind_text(s, 5, m->list_id ? m->list_id : opt->list_id);
+	pc_store__bind_text(s, 6, pc_kind_name(d->kind));
+	pc_store__bind_text(s, 7, m->subject);
+	pc_store__bind_text(s, 8, d->name);
+	pc_store__bind_text(s, 9, m->from.name);
+	pc_store__bind_text(s, 10, from_addr);
+	pc_store__bind_text(s, 11, m->author.name);
+	pc_store__bind_text(s, 12, author_addr);
+	bind_int_or_null(s, 13, m->date_valid, m->date);
+	bind_int_or_null(s, 14, m->date_valid, m->date_tz);
+	pc_store__bind_text(s, 15, m->in_reply_to);
+	bind_int_or_null(s, 16, tagged, d->subj.version);
+	bind_int_or_null(s, 17, tagged, d->subj.index);
+	bind_int_or_null(s, 18, tagged, d->subj.total);
+	sqlite3_bind_int(s, 19, (d->subj.flags & PC_SUBJ_NUMBERED) != 0);
+	sqlite3_bind_int(s, 20, (d->subj.flags & PC_SUBJ_RFC) != 0);
+	sqlite3_bind_int(s, 21, (d->subj.flags & PC_SUBJ_RESEND) != 0);
+	pc_store__bind_text(s, 22, d->subj.topic[0] ? d->subj.topic : NULL);
+	sqlite3_bind_int(s, 23, d->diff.nfiles > 0);
+	pc_store__bind_text(s, 24, d->diff.patch_id[0] ? d->diff.patch_id : NULL);
+	pc_store__bind_text(s, 25,
+			    d->diff.base_commit[0] ? d->diff.base_commit : NULL);
+	bind_int_or_null(s, 26, d->diff.nfiles > 0, (int64_t)d->diff.nfiles);
+	bind_int_or_null(s, 27, d->diff.nfiles > 0, d->diff.insertions);
+	bind_int_or_null(s, 28, d->diff.nfiles > 0, d->diff.deletions);
+	pc_store__bind_text(s, 29, d->pull.url);
+	pc_store__bind_text(s, 30, d->pull.ref);
+	pc_store__bind_text(s, 31, d->change_id);
+	pc_store__bind_text(s, 32, m->supersedes ? m->supersedes : d->supersedes);
+	pc_store__bind_text(s, 33, m->auto_submitted);
+	pc_store__bind_text(s, 34, m->precedence);
+	pc_store__bind_text(s, 35, m->user_agent);
+	sqlite3_bind_int(s, 36, m->charset_fallback);
+	sqlite3_bind_int(s, 37, d->is_bot);
+	sqlite3_bind_null(s, 38);
+	rc = pc_store__exec(st, s, err, "storing a message");
+	sqlite3_reset(s);
+	if (rc == 0)
+		*id_out = sqlite3_last_insert_rowid(st->db);
+out:
+	free(from_addr);
+	free(author_addr);
+	return rc;
+}
+
+static int insert_refs(struct pc_store *st, int64_t mid,
+		       const struct pc_msg *m, struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	size_t i;
+	int rc, irt_in_refs = 0;
+
+	for (i = 0; i < m->nrefs; i++) {
+		if (!(s = pc_store__stmt(st, SQL_INSERT_REF, err)))
+			return PC_EDB;
+		sqlite3_bind_int64(s, 1, mid);
+		sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
+		sqlite3_bind_text(s, 3, m->refs[i], -1, SQLITE_STATIC);
+		if ((rc = pc_store__exec(st, s, err, "storing references")) < 0)
+			return rc;
+		if (m->in_reply_to && !strcmp(m->refs[i], m->in_reply_to))
+			irt_in_refs = 1;
+	}
+	if (m->in_reply_to && !irt_in_refs) {
+		if (!(s = pc_store__stmt(st, SQL_INSERT_REF, err)))
+			return PC_EDB;
+		sqlite3_bind_int64(s, 1, mid);
+		sqlite3_bind_int64(s, 2, (sqlite3_int64)m->nrefs);
+		sqlite3_bind_text(s, 3, m->in_reply_to, -1, SQLITE_STATIC);
+		if ((rc = pc_store__exec(st, s, err, "storing references")) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int insert_files(struct pc_store *st, int64_t mid,
+			const struct pc_diff *d, struct pc_err *err)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; i < d->nfiles; i++) {
+		const struct pc_diff_file *f = &d->files[i];
+		sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT_FILE, err);
+		char status[2] = { (char)f->status, 0 };
+
+		if (!s)
+			return PC_EDB;
+		sqlite3_bind_int64(s, 1, mid);
+		sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
+		sqlite3_bind_text(s, 3, status, -1, SQLITE_TRANSIENT);
+		pc_store__bind_text(s, 4, f->old_path);
+		pc_store__bind_text(s, 5, f->new_path);
+		sqlite3_bind_int(s, 6, (int)f->added);
+		sqlite3_bind_int(s, 7, (int)f->removed);
+		sqlite3_bind_int(s, 8, f->binary);
+		bind_int_or_null(s, 9, f->old_mode != 0, f->old_mode);
+		bind_int_or_null(s, 10, f->new_mode != 0, f->new_mode);
+		bind_int_or_null(s, 11, f->similarity >= 0, f->similarity);
+		if ((rc = pc_store__exec(st, s, err, "storing patch files")) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int insert_trailers(struct pc_store *st, int64_t mid,
+			   const struct derived *d, int64_t target,
+			   struct pc_err *err)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; i < d->trailers.n; i++) {
+		const struct pc_trailer *t = &d->trailers.v[i];
+		sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT_TRAILER, err);
+
+		if (!s)
+			return PC_EDB;
+		sqlite3_bind_int64(s, 1, mid);
+		sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
+		sqlite3_bind_text(s, 3, d->origin, -1, SQLITE_STATIC);
+		pc_store__bind_text(s, 4, t->name);
+		pc_store__bind_text(s, 5, t->value);
+		pc_store__bind_text(s, 6, t->person);
+		pc_store__bind_text(s, 7, t->addr);
+		sqlite3_bind_int(s, 8, t->suggested);
+		bind_int_or_null(s, 9, target != 0, target);
+		if ((rc = pc_store__exec(st, s, err, "storing trailers")) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int insert_error(struct pc_store *st, int64_t raw_id, const char *msgid,
+			const char *where, const char *reason,
+			struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT_ERROR, err);
+
+	if (!s)
+		return PC_EDB;
+	bind_int_or_null(s, 1, raw_id != 0, raw_id);
+	pc_store__bind_text(s, 2, msgid);
+	pc_store__bind_text(s, 3, where ? where : "");
+	pc_store__bind_text(s, 4, reason);
+	return pc_store__exec(st, s, err, "recording an ingest error");
+}
+
+/* A message that could not be parsed: kept raw, with kind 'error'. */
+static int ingest_broken(struct pc_store *st, const char *raw, size_t len,
+			 const char *where, const struct pc_ingest_options *opt,
+			 const char *reason, struct pc_ingest_stats *stats,
+			 struct pc_err *err)
+{
+	static const char sql[] =
+		"INSERT INTO messages (msgid, msgid_generated, raw_id, source, "
+		"list_id, kind, parse_error) VALUES (?, 1, ?, ?, ?, 'error', ?)";
+	char *msgid = pc_msg_hash_id(raw, len);
+	sqlite3_stmt *s;
+	int64_t raw_id = 0, found;
+	int rc;
+
+	found = find_msgid(st, msgid, err);
+	if (found < 0) {
+		rc = (int)found;
+		goto out;
+	}
+	if (found > 0) {
+		stats->duplicates++;
+		rc = 1;
+		goto out;
+	}
+	if ((rc = insert_raw(st, raw, len, opt->compress, &raw_id, err)) < 0)
+		goto out;
+	if (!(s = pc_store__stmt(st, sql, err))) {
+		rc = PC_EDB;
+		goto out;
+	}
+	sqlite3_bind_text(s, 1, msgid, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, raw_id);
+	pc_store__bind_text(s, 3, where);
+	pc_store__bind_text(s, 4, opt->list_id);
+	pc_store__bind_text(s, 5, reason);
+	if ((rc = pc_store__exec(st, s, err, "storing a message")) < 0 ||
+	    (rc = insert_error(st, raw_id, msgid, where, reason, err)) < 0)
+		goto out;
+	stats->added++;
+	stats->errors++;
+	if (opt->warn)
+		opt->warn(where, msgid, reason, opt->warn_arg);
+out:
+	free(msgid);
+	return rc;
+}
+
+int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
+		      const char *where, const struct pc_ingest_options *opt,
+		      struct pc_ingest_stats *stats, struct pc_err *err)
+{
+	struct pc_ingest_options defaults = PC_INGEST_OPTIONS_INIT;
+	struct derived d = { .diff = PC_DIFF_INIT,
+			     .trailers = PC_TRAILER_LIST_INIT };
+	struct pc_err perr = { 0 };
+	struct pc_msg *m = NULL;
+	int64_t found, raw_id, mid = 0, target = 0;
+	int rc, created = 0;
+
+	if (!opt)
+		opt = &defaults;
+	stats->read++;
+	if (pc_msg_parse(&m, raw, len, &perr) < 0)
+		return ingest_broken(st, raw, len, where, opt, perr.msg, stats,
+				     err);
+	found = find_msgid(st, m->msgid, err);
+	if (found != 0) {
+		rc = found < 0 ? (int)found : 1;
+		if (found > 0)
+			stats->duplicates++;
+		goto out;
+	}
+	if ((rc = derive(&d, m, &perr)) < 0) {
+		/* The parsers only fail on limits: keep the mail raw. */
+		rc = ingest_broken(st, raw, len, where, opt, perr.msg, stats,
+				   err);
+		goto out;
+	}
+	if ((rc = insert_raw(st, raw, len, opt->compress, &raw_id, err)) < 0 ||
+	    (rc = insert_message(st, m, &d, raw_id, where, opt, &mid, err)) <
+		    0 ||
+	    (rc = insert_refs(st, mid, m, err)) < 0 ||
+	    (rc = insert_files(st, mid, &d.diff, err)) < 0)
+		goto out;
+	if (d.kind == PC_KIND_PATCH || d.kind == PC_KIND_COVER) {
+		if ((rc = pc_series__place(st, mid, &created, err)) < 0)
+			goto out;
+		target = mid;
+	} else if (d.kind == PC_KIND_REPLY && d.trailers.n) {
+		if ((rc = pc_series__thread_target(st, mid, &target, err)) < 0)
+			goto out;
+	}
+	if ((rc = insert_trailers(st, mid, &d, target, err)) < 0)
+		goto out;
+	stats->added++;
+	stats->series += (uint64_t)created;
+	switch (d.kind) {
+	case PC_KIND_PATCH:
+		stats->patches++;
+		break;
+	case PC_KIND_COVER:
+		stats->covers++;
+		break;
+	case PC_KIND_REPLY:
+		stats->replies++;
+		break;
+	case PC_KIND_PULL:
+		stats->pulls++;
+		break;
+	default:
+		stats->other++;
+		break;
+	}
+	rc = 0;
+out:
+	derived_release(&d);
+	pc_msg_free(m);
+	return rc;
+}
+
+int pc_ingest_unreadable(struct pc_store *st, const char *where,
+			 const char *reason, struct pc_ingest_stats *stats,
+			 struct pc_err *err)
+{
+	stats->read++;
+	stats->errors++;
+	return insert_error(st, 0, NULL, where, reason, err);
+}
+
+int pc_ingest_finish(struct pc_store *st, struct pc_err *err)
+{
+	int64_t *ids = NULL, target;
+	size_t n = 0, alloc = 0, i;
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_UNRESOLVED, err);
+	int rc = 0;
+
+	if (!s)
+		return PC_EDB;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		PC_ALLOC_GROW(ids, n + 1, alloc);
+		ids[n++] = sqlite3_column_int64(s, 0);
+	}
+	if (rc != SQLITE_DONE) {
+		rc = pc_store__fail(st, err, "finding unattributed trailers");
+		goto out;
+	}
+	rc = 0;
+	for (i = 0; i < n; i++) {
+		if ((rc = pc_series__thread_target(st, ids[i], &target, err)) <
+		    0)
+			goto out;
+		if (!target)
+			continue;
+		if (!(s = pc_store__stmt(st, SQL_SET_TARGET, err))) {
+			rc = PC_EDB;
+			goto out;
+		}
+		sqlite3_bind_int64(s, 1, target);
+		sqlite3_bind_int64(s, 2, ids[i]);
+		if ((rc = pc_store__exec(st, s, err,
+					 "attributing trailers")) < 0)
+			goto out;
+	}
+out:
+	free(ids);
+	return rc;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Ingest: one raw message into the state. Parses it, classifies it,
+ * stores the raw bytes, the message, its references, files and trailers,
+ * and places patches and cover letters in series. Idempotent: a
+ * Message-ID already stored changes nothing.
+ *
+ * Callers batch messages in a transaction (pc_store_begin/commit) and call
+ * pc_ingest_finish() before committing the last batch of a run.
+ */
+#ifndef PC_STORE_INGEST_H
+#define PC_STORE_INGEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/store.h"
+#include "util/err.h"
+
+struct pc_ingest_stats {
+	uint64_t read;       /* messages offered */
+	uint64_t added;      /* new messages stored */
+	uint64_t duplicates; /* Message-ID already stored */
+	uint64_t patches, covers, replies, pulls, other;
+	uint64_t errors;     /* stored raw with kind 'error', or unreadable */
+	uint64_t series;     /* series created */
+};
+
+/* Called for every message that could not be parsed or read. */
+typedef void (*pc_ingest_warn_fn)(const char *where, const char *msgid,
+				  const char *reason, void *arg);
+
+struct pc_ingest_options {
+	/* Recorded as the list of messages that carry no List-Id. */
+	const char *list_id;
+	/* zlib-compress raw messages (smaller, about 3x slower ingest). */
+	int compress;
+	pc_ingest_warn_fn warn;
+	void *warn_arg;
+};
+
+#define PC_INGEST_OPTIONS_INIT { 0 }
+
+/*
+ * Ingests (raw, len), read at `where`. Returns 0 when stored (including a
+ * message stored with kind 'error' because it could not be parsed: it is
+ * counted in stats->errors and reported through opt->warn), 1 for a
+ * duplicate, or a negative code when the store failed (PC_EDB): the
+ * caller should roll back.
+ */
+int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
+		      const char *where, const struct pc_ingest_options *opt,
+		      struct pc_ingest_stats *stats, struct pc_err *err);
+
+/*
+ * Records a message that could not even be read whole (an oversized one),
+ * with where and why. Counted in stats->errors.
+ */
+int pc_ingest_unreadable(struct pc_store *st, const char *where,
+			 const char *reason, struct pc_ingest_stats *stats,
+			 struct pc_err *err);
+
+/*
+ * End of a run: attributes reply trailers whose patch or cover letter
+ * arrived after them. Call inside the last transaction.
+ */
+int pc_ingest_finish(struct pc_store *st, struct pc_err *err);
+
+#endif

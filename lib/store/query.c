@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reading series and messages back out of the store (see query.h). A
+ * patch's trailers are those written in it, those given in replies to
+ * it, and those given in replies to its series' cover letter.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "store/query.h"
+#include "store/store_internal.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+
+static char *col_dup(sqlite3_stmt *s, int i)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+
+	return t ? xstrdup((const char *)t) : NULL;
+}
+
+static void trailers_free(struct pc_trailer_info *t, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(t[i].name);
+		free(t[i].value);
+		free(t[i].person);
+		free(t[i].addr);
+		free(t[i].given_in);
+	}
+	free(t);
+}
+
+static const char SQL_FILES[] =
+	"SELECT coalesce(new_path, old_path) FROM patch_files "
+	"WHERE message_id = ? ORDER BY pos";
+
+static int load_files(struct pc_store *st, int64_t mid, char ***out,
+		      size_t *n, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_FILES, err);
+	size_t alloc = 0;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, mid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		PC_ALLOC_GROW(*out, *n + 1, alloc);
+		(*out)[(*n)++] = col_dup(s, 0);
+	}
+	sqlite3_reset(s);
+	return rc == SQLITE_DONE ? 0 : pc_store__fail(st, err, "reading files");
+}
+
+/* Trailers for message mid; cover is the series' cover letter (or 0). */
+static const char SQL_TRAILERS_FOR[] =
+	"SELECT t.name, t.value, t.person, t.addr, g.msgid, "
+	"t.origin = 'reply', t.target_id = ?2 AND ?2 != ?1, t.suggested "
+	"FROM trailers t JOIN messages g ON g.id = t.message_id "
+	"WHERE t.target_id = ?1 OR (t.target_id = ?2 AND t.origin = 'reply') "
+	"ORDER BY t.origin = 'reply', g.date, t.message_id, t.pos";
+static const char SQL_TRAILERS_IN[] =
+	"SELECT t.name, t.value, t.person, t.addr, g.msgid, "
+	"t.origin = 'reply', 0, t.suggested "
+	"FROM trailers t JOIN messages g ON g.id = t.message_id "
+	"WHERE t.message_id = ?1 ORDER BY t.pos";
+
+static int load_trailers(struct pc_store *st, const char *sql, int64_t mid,
+			 int64_t cover, struct pc_trailer_info **out,
+			 size_t *n, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, sql, err);
+	size_t alloc = 0;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, mid);
+	if (sql == SQL_TRAILERS_FOR)
+		sqlite3_bind_int64(s, 2, cover ? cover : mid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_trailer_info *t;
+
+		PC_ALLOC_GROW(*out, *n + 1, alloc);
+		t = &(*out)[(*n)++];
+		t->name = col_dup(s, 0);
+		t->value = col_dup(s, 1);
+		t->person = col_dup(s, 2);
+		t->addr = col_dup(s, 3);
+		t->given_in = col_dup(s, 4);
+		t->from_reply = sqlite3_column_int(s, 5);
+		t->via_cover = sqlite3_column_int(s, 6);
+		t->suggested = sqlite3_column_int(s, 7);
+	}
+	sqlite3_reset(s);
+	return rc == SQLITE_DONE ? 0 :
+				   pc_store__fail(st, err, "reading trailers");
+}
+
+static void patches_free(struct pc_patch_info *p, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		free(p[i].msgid);
+		free(p[i].kind);
+		free(p[i].subject);
+		free(p[i].author_name);
+		free(p[i].author_addr);
+		free(p[i].patch_id);
+		for (j = 0; j < p[i].nfiles; j++)
+			free(p[i].files[j]);
+		free(p[i].files);
+		trailers_free(p[i].trailers, p[i].ntrailers);
+	}
+	free(p);
+}
+
+static const char SQL_PATCHES[] =
+	"SELECT id, msgid, kind, coalesce(idx, 1), subject, author_name, "
+	"author_addr, date, patch_id FROM messages WHERE series_id = ? "
+	"ORDER BY kind = 'cover' DESC, idx, date, id";
+
+static int load_patches(struct pc_store *st, struct pc_series_info *si,
+			int64_t cover, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_PATCHES, err);
+	size_t alloc = 0, i;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, si->id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_patch_info *p;
+
+		PC_ALLOC_GROW(si->patches, si->npatches + 1, alloc);
+		p = &si->patches[si->npatches++];
+		memset(p, 0, sizeof(*p));
+		p->id = sqlite3_column_int64(s, 0);
+		p->msgid = col_dup(s, 1);
+		p->kind = col_dup(s, 2);
+		p->idx = sqlite3_column_int(s, 3);
+		p->subject = col_dup(s, 4);
+		p->author_name = col_dup(s, 5);
+		p->author_addr = col_dup(s, 6);
+		p->has_date = sqlite3_column_type(s, 7) != SQLITE_NULL;
+		p->date = sqlite3_column_int64(s, 7);
+		p->patch_id = col_dup(s, 8);
+	}
+	sqlite3_reset(s);
+	if (rc != SQLITE_DONE)
+		return pc_store__fail(st, err, "reading a series' patches");
+	for (i = 0; i < si->npatches; i++) {
+		struct pc_patch_info *p = &si->patches[i];
+
+		if ((rc = load_files(st, p->id, &p->files, &p->nfiles, err)) <
+			    0 ||
+		    (rc = load_trailers(st, SQL_TRAILERS_FOR, p->id,
+					strcmp(p->kind, "cover") ? cover : 0,
+					&p->trailers, &p->ntrailers, err)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static void series_release(struct pc_series_info *si)
+{
+	free(si->name);
+	free(si->author_name);
+	free(si->author_addr);
+	free(si->anchor_msgid);
+	free(si->cover_msgid);
+	free(si->topic);
+	free(si->list_id);
+	free(si->change_id);
+	patches_free(si->patches, si->npatches);
+	memset(si, 0, sizeof(*si));
+}
+
+static const char SQL_SERIES_ALL[] =
+	"SELECT s.id, s.name, s.author_name, s.author_addr, s.version, "
+	"s.total, s.is_rfc, s.first_posted, coalesce(s.superseded_by, 0), "
+	"a.msgid, c.msgid, s.topic, s.list_id, s.change_id, "
+	"(SELECT count(DISTINCT idx) FROM messages WHERE series_id = s.id "
+	" AND kind = 'patch'), coalesce(s.cover_id, 0) "
+	"FROM series s JOIN messages a ON a.id = s.anchor_id "
+	"LEFT JOIN messages c ON c.id = s.cover_id "
+	"WHERE (?1 = 0 OR s.id = ?1) AND (?2 = 0 OR s.superseded_by IS NULL) "
+	"ORDER BY s.first_posted, s.id";
+
+int pc_series_list(struct pc_store *st, const struct pc_series_filter *f,
+		   pc_series_fn fn, void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	/* The listing statement is stepped while per-series statements
+	 * run: use a private statement, not the shared cache. */
+	if (sqlite3_prepare_v2(st->db, SQL_SERIES_ALL, -1, &s, NULL) !=
+	    SQLITE_OK)
+		return pc_store__fail(st, err, "listing series");
+	sqlite3_bind_int64(s, 1, f->id);
+	sqlite3_bind_int(s, 2, f->current_only);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_series_info si = { 0 };
+		int64_t cover;
+		int stop;
+
+		si.id = sqlite3_column_int64(s, 0);
+		si.name = col_dup(s, 1);
+		si.author_name = col_dup(s, 2);
+		si.author_addr = col_dup(s, 3);
+		si.version = sqlite3_column_int(s, 4);
+		si.total = sqlite3_column_int(s, 5);
+		si.is_rfc = sqlite3_column_int(s, 6);
+		si.has_date = sqlite3_column_type(s, 7) != SQLITE_NULL;
+		si.first_posted = sqlite3_column_int64(s, 7);
+		si.superseded_by = sqlite3_column_int64(s, 8);
+		si.anchor_msgid = col_dup(s, 9);
+		si.cover_msgid = col_dup(s, 10);
+		si.topic = col_dup(s, 11);
+		si.list_id = col_dup(s, 12);
+		si.change_id = col_dup(s, 13);
+		si.received = sqlite3_column_int(s, 14);
+		cover = sqlite3_column_int64(s, 15);
+		if (f->with_patches &&
+		    (rc = load_patches(st, &si, cover, err)) < 0) {
+			series_release(&si);
+			sqlite3_finalize(s);
+			return rc;
+		}
+		stop = fn(&si, arg);
+		series_release(&si);
+		if (stop)
+			break;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		rc = pc_store__fail(st, err, "listing series");
+		sqlite3_finalize(s);
+		return rc;
+	}
+	sqlite3_finalize(s);
+	return 0;
+}
+
+static const char *strip_brackets(const char *msgid, size_t *len)
+{
+	size_t n = strlen(msgid);
+
+	if (n >= 2 && msgid[0] == '<' && msgid[n - 1] == '>') {
+		*len = n - 2;
+		return msgid + 1;
+	}
+	*len = n;
+	return msgid;
+}
+
+static const char SQL_MSG_SERIES[] =
+	"SELECT id, coalesce(series_id, 0) FROM messages WHERE msgid = ?";
+
+int pc_series_of_message(struct pc_store *st, const char *msgid,
+			 int64_t *series_out, int64_t *message_out,
+			 struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_MSG_SERIES, err);
+	const char *id;
+	size_t len;
+	int rc;
+
+	*series_out = *message_out = 0;
+	if (!s)
+		return PC_EDB;
+	id = strip_brackets(msgid, &len);
+	sqlite3_bind_text(s, 1, id, (int)len, SQLITE_TRANSIENT);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*message_out = sqlite3_column_int64(s, 0);
+		*series_out = sqlite3_column_int64(s, 1);
+	}
+	sqlite3_reset(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return pc_store__fail(st, err, "looking up a message");
+	return 0;
+}
+
+static const char SQL_MSG[] =
+	"SELECT m.id, m.msgid, m.kind, m.subject, m.from_name, m.from_addr, "
+	"m.author_name, m.author_addr, m.in_reply_to, m.list_id, m.source, "
+	"m.parse_error, m.date, coalesce(m.series_id, 0), "
+	"coalesce(m.version, 0), coalesce(m.idx, 0), coalesce(m.total, 0), "
+	"r.size FROM messages m JOIN raw r ON r.id = m.raw_id "
+	"WHERE m.msgid = ?";
+
+int pc_message_get(struct pc_message_info **out, struct pc_store *st,
+		   const char *msgid, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_MSG, err);
+	struct pc_message_info *m;
+	const char *id;
+	size_t len;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	id = strip_brackets(msgid, &len);
+	sqlite3_bind_text(s, 1, id, (int)len, SQLITE_TRANSIENT);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(s);
+		return pc_err_set(err, PC_ENOTFOUND,
+				  "no message <%.*s> in the database",
+				  (int)len, id);
+	}
+	if (rc != SQLITE_ROW)
+		return pc_store__fail(st, err, "loading a message");
+	m = xcalloc(1, sizeof(*m));
+	m->id = sqlite3_column_int64(s, 0);
+	m->msgid = col_dup(s, 1);
+	m->kind = col_dup(s, 2);
+	m->subject = col_dup(s, 3);
+	m->from_name = col_dup(s, 4);
+	m->from_addr = col_dup(s, 5);
+	m->author_name = col_dup(s, 6);
+	m->author_addr = col_dup(s, 7);
+	m->in_reply_to = col_dup(s, 8);
+	m->list_id = col_dup(s, 9);
+	m->source = col_dup(s, 10);
+	m->parse_error = col_dup(s, 11);
+	m->has_date = sqlite3_column_type(s, 12) != SQLITE_NULL;
+	m->date = sqlite3_column_int64(s, 12);
+	m->series_id = sqlite3_column_int64(s, 13);
+	m->version = sqlite3_column_int(s, 14);
+	m->idx = sqlite3_column_int(s, 15);
+	m->total = sqlite3_column_int(s, 16);
+	m->raw_size = (size_t)sqlite3_column_int64(s, 17);
+	sqlite3_reset(s);
+	if ((rc = load_files(st, m->id, &m->files, &m->nfiles, err)) < 0 ||
+	    (rc = load_trailers(st, SQL_TRAILERS_IN, m->id, 0, &m->trailers,
+				&m->ntrailers, err)) < 0) {
+		pc_message_info_free(m);
+		return rc;
+	}
+	*out = m;
+	return 0;
+}
+
+void pc_message_info_free(struct pc_message_info *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	free(m->msgid);
+	free(m->kind);
+	free(m->subject);
+	free(m->from_name);
+	free(m->from_addr);
+	free(m->author_name);
+	free(m->author_addr);
+	free(m->in_reply_to);
+	free(m->list_id);
+	free(m->source);
+	free(m->parse_error);
+	for (i = 0; i < m->nfiles; i++)
+		free(m->files[i]);
+	free(m->files);
+	trailers_free(m->trailers, m->ntrailers);
+	free(m);
+}
+
+static const char SQL_RAW[] =
+	"SELECT r.size, r.compression, r.bytes FROM raw r "
+	"JOIN messages m ON m.raw_id = r.id WHERE m.id = ?";
+
+int pc_message_raw(char **out, size_t *len_out, struct pc_store *st,
+		   int64_t message_id, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_RAW, err);
+	const unsigned char *comp;
+	const void *blob;
+	size_t size, blen;
+	char *buf;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, message_id);
+	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
+		sqlite3_reset(s);
+		return rc == SQLITE_DONE ?
+			       pc_err_set(err, PC_ENOTFOUND, "no such message") :
+			       pc_store__fail(st, err, "reading a raw message");
+	}
+	size = (size_t)sqlite3_column_int64(s, 0);
+	comp = sqlite3_column_text(s, 1);
+	blob = sqlite3_column_blob(s, 2);
+	blen = (size_t)sqlite3_column_bytes(s, 2);
+	buf = xmalloc(size + 1);
+	if (comp && !strcmp((const char *)comp, "zlib")) {
+		uLongf dlen = (uLongf)size;
+
+		if (uncompress((Bytef *)buf, &dlen, blob, (uLong)blen) != Z_OK ||
+		    dlen != size) {
+			sqlite3_reset(s);
+			free(buf);
+			return pc_err_set(err, PC_EDB,
+					  "raw message %lld is corrupt",
+					  (long long)message_id);
+		}
+	} else {
+		if (blen != size) {
+			sqlite3_reset(s);
+			free(buf);
+			return pc_err_set(err, PC_EDB,
+					  "raw message %lld has a wrong size",
+					  (long long)message_id);
+		}
+		memcpy(buf, blob, blen);
+	}
+	buf[size] = '\0';
+	sqlite3_reset(s);
+	*out = buf;
+	*len_out = size;
+	return 0;
+}
+
+int pc_ingest_errors(struct pc_store *st, pc_error_fn fn, void *arg,
+		     struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT source, coalesce(msgid, ''), reason "
+			       "FROM ingest_errors ORDER BY id",
+			       -1, &s, NULL) != SQLITE_OK)
+		return pc_store__fail(st, err, "listing ingest errors");
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		if (fn((const char *)sqlite3_column_text(s, 0),
+		       (const char *)sqlite3_column_text(s, 1),
+		       (const char *)sqlite3_column_text(s, 2), arg))
+			break;
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ?
+		       0 :
+		       pc_store__fail(st, err, "listing ingest errors");
+}

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * SQLite access: opening, migrations, transactions and a statement cache.
+ * Ingest runs as large transactions in WAL mode with synchronous=NORMAL:
+ * a crash loses at most the open transaction, which a re-run ingests
+ * again (ingest is idempotent).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/schema.h"
+#include "store/store_internal.h"
+#include "util/xalloc.h"
+
+int pc_store__fail(struct pc_store *st, struct pc_err *err, const char *what)
+{
+	return pc_err_set(err, PC_EDB, "%s failed in '%s': %s", what, st->path,
+			  sqlite3_errmsg(st->db));
+}
+
+sqlite3_stmt *pc_store__stmt(struct pc_store *st, const char *sql,
+			     struct pc_err *err)
+{
+	unsigned i;
+
+	for (i = 0; i < st->nstmts; i++) {
+		if (st->stmt_sql[i] == sql) {
+			sqlite3_reset(st->stmt[i]);
+			sqlite3_clear_bindings(st->stmt[i]);
+			return st->stmt[i];
+		}
+	}
+	/* The cache is sized for every statement the library has. */
+	if (st->nstmts >= PC_STORE__MAX_STMTS) {
+		pc_err_set(err, PC_EDB, "statement cache full");
+		return NULL;
+	}
+	if (sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
+			       &st->stmt[i], NULL) != SQLITE_OK) {
+		pc_store__fail(st, err, "preparing a statement");
+		return NULL;
+	}
+	st->stmt_sql[i] = sql;
+	st->nstmts++;
+	return st->stmt[i];
+}
+
+int pc_store__exec(struct pc_store *st, sqlite3_stmt *s, struct pc_err *err,
+		   const char *what)
+{
+	int rc = sqlite3_step(s);
+
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return pc_store__fail(st, err, what);
+	return 0;
+}
+
+int pc_store__bind_text(sqlite3_stmt *s, int i, const char *text)
+{
+	if (!text)
+		return sqlite3_bind_null(s, i);
+	return sqlite3_bind_text(s, i, text, -1, SQLITE_STATIC);
+}
+
+static int exec_sql(struct pc_store *st, const char *sql, struct pc_err *err)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		pc_err_set(err, PC_EDB, "cannot run SQL on '%s': %s", st->path,
+			   msg ? msg : sqlite3_errmsg(st->db));
+		sqlite3_free(msg);
+		return PC_EDB;
+	}
+	return 0;
+}
+
+int pc_store_schema_latest(void)
+{
+	return pc_migrations_count ?
+		       pc_migrations[pc_migrations_count - 1].version :
+		       0;
+}
+
+int pc_store_schema_version(struct pc_store *st)
+{
+	sqlite3_stmt *s;
+	int v = -1;
+
+	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) !=
+	    SQLITE_OK)
+		return -1;
+	if (sqlite3_step(s) == SQLITE_ROW)
+		v = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	return v;
+}
+
+static int migrate(struct pc_store *st, struct pc_err *err)
+{
+	int cur = pc_store_schema_version(st), rc;
+	unsigned i;
+
+	if (cur < 0)
+		return pc_store__fail(st, err, "reading the schema version");
+	if (cur > pc_store_schema_latest())
+		return pc_err_set(err, PC_EUSAGE,
+				  "database '%s' has schema %d, newer than this patchclock (%d): upgrade patchclock",
+				  st->path, cur, pc_store_schema_latest());
+	for (i = 0; i < pc_migrations_count; i++) {
+		if (pc_migrations[i].version <= cur)
+			continue;
+		if ((rc = exec_sql(st, "BEGIN IMMEDIATE", err)) < 0)
+			return rc;
+		if ((rc = exec_sql(st, pc_migrations[i].sql, err)) < 0) {
+			exec_sql(st, "ROLLBACK", NULL);
+			return pc_err_prefix(err, "migration %s",
+					     pc_migrations[i].name);
+		}
+		if ((rc = exec_sql(st, "COMMIT", err)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+int pc_store_open(struct pc_store **out, const char *path, struct pc_err *err)
+{
+	struct pc_store *st = xcalloc(1, sizeof(*st));
+	int rc;
+
+	st->path = xstrdup(path);
+	if (sqlite3_open_v2(path, &st->db,
+			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+				    SQLITE_OPEN_NOMUTEX,
+			    NULL) != SQLITE_OK) {
+		rc = st->db ? pc_store__fail(st, err, "opening the database") :
+			      pc_err_set(err, PC_EDB,
+					 "cannot open database '%s'", path);
+		goto out;
+	}
+	sqlite3_extended_result_codes(st->db, 1);
+	sqlite3_busy_timeout(st->db, 5000);
+	if ((rc = exec_sql(st,
+			   "PRAGMA journal_mode = WAL;"
+			   "PRAGMA synchronous = NORMAL;"
+			   "PRAGMA foreign_keys = ON;"
+			   "PRAGMA cache_size = -16384;",
+			   err)) < 0)
+		goto out;
+	rc = migrate(st, err);
+out:
+	if (rc < 0) {
+		pc_store_close(st);
+		return rc;
+	}
+	*out = st;
+	return 0;
+}
+
+void pc_store_close(struct pc_store *st)
+{
+	unsigned i;
+
+	if (!st)
+		return;
+	for (i = 0; i < st->nstmts; i++)
+		sqlite3_finalize(st->stmt[i]);
+	if (st->db) {
+		if (st->in_tx)
+			sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		sqlite3_close(st->db);
+	}
+	free(st->path);
+	free(st);
+}
+
+int pc_store_begin(struct pc_store *st, struct pc_err *err)
+{
+	int rc = exec_sql(st, "BEGIN IMMEDIATE", err);
+
+	if (rc == 0)
+		st->in_tx = 1;
+	return rc;
+}
+
+int pc_store_commit(struct pc_store *st, struct pc_err *err)
+{
+	int rc = exec_sql(st, "COMMIT", err);
+
+	if (rc == 0)
+		st->in_tx = 0;
+	return rc;
+}
+
+void pc_store_rollback(struct pc_store *st)
+{
+	if (st->in_tx)
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	st->in_tx = 0;
+}
+
+int pc_store_query(struct pc_store *st, const char *sql, pc_store_row_fn fn,
+		   void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	const char **cols = NULL;
+	int rc, n, i;
+
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+		return pc_store__fail(st, err, "preparing a query");
+	n = sqlite3_column_count(s);
+	cols = xcalloc((size_t)n + 1, sizeof(*cols));
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		for (i = 0; i < n; i++)
+			cols[i] = (const char *)sqlite3_column_text(s, i);
+		if (fn(n, cols, arg) != 0)
+			break;
+	}
+	free(cols);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		rc = pc_store__fail(st, err, "running a query");
+		sqlite3_finalize(s);
+		return rc;
+	}
+	sqlite3_finalize(s);
+	return 0;
+}

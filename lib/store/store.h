@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The SQLite state: opening (creating and migrating to the newest schema),
+ * transactions. The only module that includes sqlite3.h; other store
+ * files reach the handle through store_internal.h.
+ */
+#ifndef PC_STORE_STORE_H
+#define PC_STORE_STORE_H
+
+#include "util/err.h"
+
+struct pc_store;
+
+/*
+ * Opens (creating if missing) the database at path and applies every
+ * migration newer than its PRAGMA user_version, each in its own
+ * transaction. Caller frees with pc_store_close(). Errors: PC_EDB, and
+ * PC_EUSAGE for a database newer than this program.
+ */
+int pc_store_open(struct pc_store **out, const char *path, struct pc_err *err);
+
+void pc_store_close(struct pc_store *st);
+
+/* The schema version the database is at, and the newest one known. */
+int pc_store_schema_version(struct pc_store *st);
+int pc_store_schema_latest(void);
+
+int pc_store_begin(struct pc_store *st, struct pc_err *err);
+int pc_store_commit(struct pc_store *st, struct pc_err *err);
+/* Rolls back the open transaction, if any. Never fails. */
+void pc_store_rollback(struct pc_store *st);
+
+/*
+ * Runs a read-only query and calls fn for each row with its columns as
+ * text (NULL for SQL NULL). For tests and diagnostics.
+ */
+typedef int (*pc_store_row_fn)(int ncols, const char *const *cols, void *arg);
+int pc_store_query(struct pc_store *st, const char *sql, pc_store_row_fn fn,
+		   void *arg, struct pc_err *err);
+
+#endif

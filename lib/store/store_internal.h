@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Internals shared by the lib/store files: the handle and cached statements. */
+#ifndef PC_STORE_INTERNAL_H
+#define PC_STORE_INTERNAL_H
+
+#include <sqlite3.h>
+#include <stdint.h>
+
+#include "store/store.h"
+
+#define PC_STORE__MAX_STMTS 96
+
+struct pc_store {
+	sqlite3 *db; /* owned */
+	char *path;  /* owned */
+	int in_tx;
+	const char *stmt_sql[PC_STORE__MAX_STMTS]; /* borrowed: static SQL */
+	sqlite3_stmt *stmt[PC_STORE__MAX_STMTS];   /* owned */
+	unsigned nstmts;
+};
+
+/*
+ * The prepared statement for sql (a string literal: cached by address),
+ * reset and with its bindings cleared. Returns NULL and fills err on a
+ * failure to prepare.
+ */
+sqlite3_stmt *pc_store__stmt(struct pc_store *st, const char *sql,
+			     struct pc_err *err);
+
+/* Fills err from the connection's last error; returns PC_EDB. */
+int pc_store__fail(struct pc_store *st, struct pc_err *err, const char *what);
+
+/* Runs a statement to completion (no rows expected). */
+int pc_store__exec(struct pc_store *st, sqlite3_stmt *s, struct pc_err *err,
+		   const char *what);
+
+/* Binds text, or NULL when s is NULL. */
+int pc_store__bind_text(sqlite3_stmt *s, int i, const char *text);
+
+#endif
