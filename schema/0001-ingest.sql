@@ -33,6 +33,7 @@ CREATE TABLE messages (
 	date INTEGER,                   -- NULL when the Date: is unreadable
 	date_tz INTEGER,                -- minutes east of UTC as written
 	in_reply_to TEXT,
+	refs TEXT,                      -- References, space-separated, oldest first
 	version INTEGER,                -- patch tag fields, NULL without a tag
 	idx INTEGER,
 	total INTEGER,
@@ -63,15 +64,6 @@ CREATE INDEX messages_series ON messages(series_id);
 CREATE INDEX messages_patch_id ON messages(patch_id) WHERE patch_id IS NOT NULL;
 CREATE INDEX messages_from_version ON messages(from_addr, version, total)
 	WHERE kind IN ('patch', 'cover');
-
--- References (and In-Reply-To when References lacks it), in order.
-CREATE TABLE message_refs (
-	message_id INTEGER NOT NULL REFERENCES messages(id),
-	pos INTEGER NOT NULL,
-	ref TEXT NOT NULL,
-	PRIMARY KEY (message_id, pos)
-) WITHOUT ROWID;
-CREATE INDEX message_refs_ref ON message_refs(ref);
 
 -- The files a patch touches, from its diff headers.
 CREATE TABLE patch_files (

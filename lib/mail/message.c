@@ -124,24 +124,21 @@ static size_t scan_headers(struct headers *h, const char *raw, size_t len)
 /* Unfolds a header value: drops CR/LF of folds, trims the ends. */
 static void unfold(struct pc_buf *out, struct span v)
 {
-	size_t i;
+	const char *p = v.p, *end = v.p + v.len;
 
 	pc_buf_reset(out);
-	for (i = 0; i < v.len; i++) {
-		char c = v.p[i];
+	while (p < end && pc_isspace((unsigned char)*p))
+		p++;
+	while (end > p && pc_isspace((unsigned char)end[-1]))
+		end--;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *stop = nl ? nl : end;
 
-		if (c == '\r' || c == '\n')
-			continue;
-		pc_buf_addch(out, c);
-	}
-	while (out->len && pc_isspace((unsigned char)out->buf[out->len - 1]))
-		pc_buf_setlen(out, out->len - 1);
-	i = 0;
-	while (i < out->len && pc_isspace((unsigned char)out->buf[i]))
-		i++;
-	if (i) {
-		memmove(out->buf, out->buf + i, out->len - i);
-		pc_buf_setlen(out, out->len - i);
+		if (stop > p && stop[-1] == '\r')
+			stop--;
+		pc_buf_add(out, p, (size_t)(stop - p));
+		p = nl ? nl + 1 : end;
 	}
 }
 
@@ -414,16 +411,15 @@ static void add_addr(struct pc_msg *m, struct pc_addr **arr, size_t *n,
 /* To/Cc through libetpan's address-list parser; unparseable lists are
  * skipped (nothing depends on them beyond display). */
 static void parse_addr_list(struct pc_msg *m, struct pc_addr **arr, size_t *n,
-			    struct pc_buf *tmp, struct span v)
+			    const char *value)
 {
 	struct mailimf_address_list *al = NULL;
 	size_t idx = 0, alloc = 0;
 	clistiter *it, *it2;
 
-	if (!v.p)
+	if (!value || *n)
 		return;
-	unfold(tmp, v);
-	if (mailimf_address_list_parse(tmp->buf, tmp->len, &idx, &al) !=
+	if (mailimf_address_list_parse(value, strlen(value), &idx, &al) !=
 	    MAILIMF_NO_ERROR)
 		return;
 	for (it = clist_begin(al->ad_list); it; it = clist_next(it)) {
@@ -446,10 +442,15 @@ static void add_text(struct pc_msg *m, struct pc_buf *out, const char *charset,
 		     const char *p, size_t len)
 {
 	size_t start = out->len, i, j;
+	char *cr;
 
 	if (pc_charset_to_utf8(out, charset, p, len) == PC_CHARSET_FALLBACK)
 		m->charset_fallback = 1;
-	for (i = j = start; i < out->len; i++) {
+	/* CRLF inside decoded parts (base64 bodies keep them). */
+	cr = memchr(out->buf + start, '\r', out->len - start);
+	if (!cr)
+		return;
+	for (i = j = (size_t)(cr - out->buf); i < out->len; i++) {
 		if (out->buf[i] == '\r' &&
 		    (i + 1 == out->len || out->buf[i + 1] == '\n'))
 			continue;
@@ -850,8 +851,14 @@ int pc_msg_parse(struct pc_msg **out, const char *raw, size_t len,
 		m->from.name = xstrdup("");
 		m->from.addr = xstrdup("");
 	}
-	parse_addr_list(m, &m->to, &m->nto, &tmp, h.to);
-	parse_addr_list(m, &m->cc, &m->ncc, &tmp, h.cc);
+	if (h.to.p) {
+		unfold(&tmp, h.to);
+		m->to_raw = xmemdupz(tmp.buf, tmp.len);
+	}
+	if (h.cc.p) {
+		unfold(&tmp, h.cc);
+		m->cc_raw = xmemdupz(tmp.buf, tmp.len);
+	}
 	if (h.date.p) {
 		unfold(&tmp, h.date);
 		m->date_valid = parse_date(&m->date, &m->date_tz, tmp.buf,
@@ -920,6 +927,12 @@ int pc_msg_parse(struct pc_msg **out, const char *raw, size_t len,
 	return 0;
 }
 
+void pc_msg_parse_recipients(struct pc_msg *m)
+{
+	parse_addr_list(m, &m->to, &m->nto, m->to_raw);
+	parse_addr_list(m, &m->cc, &m->ncc, m->cc_raw);
+}
+
 static void free_addrs(struct pc_addr *a, size_t n)
 {
 	size_t i;
@@ -942,6 +955,8 @@ void pc_msg_free(struct pc_msg *m)
 	free(m->refs);
 	free(m->subject);
 	pc_addr_release(&m->from);
+	free(m->to_raw);
+	free(m->cc_raw);
 	free_addrs(m->to, m->nto);
 	free_addrs(m->cc, m->ncc);
 	free(m->list_id);

@@ -53,7 +53,11 @@ struct pc_msg {
 	size_t nrefs;
 	char *subject;      /* owned; decoded, one line, "" when none */
 	struct pc_addr from;
-	struct pc_addr *to, *cc; /* owned arrays */
+	/* To and Cc as written (unfolded, still encoded); parsed into to/cc
+	 * only by pc_msg_parse_recipients(), since ingest does not need
+	 * them and long Cc lists are the costliest header to parse. */
+	char *to_raw, *cc_raw; /* owned, or NULL */
+	struct pc_addr *to, *cc; /* owned arrays, empty until parsed */
 	size_t nto, ncc;
 	int64_t date;       /* seconds since the epoch (UTC); 0 when invalid */
 	int date_tz;        /* minutes east of UTC, as written */
@@ -83,6 +87,10 @@ int pc_msg_parse(struct pc_msg **out, const char *raw, size_t len,
 		 struct pc_err *err);
 
 void pc_msg_free(struct pc_msg *m);
+
+/* Parses to_raw and cc_raw into to and cc (libetpan's address-list
+ * parser, RFC 2047-decoded names). Idempotent. */
+void pc_msg_parse_recipients(struct pc_msg *m);
 
 /* The stable id of a message without a Message-ID (see above). Caller frees. */
 char *pc_msg_hash_id(const char *raw, size_t len);

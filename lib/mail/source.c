@@ -39,6 +39,7 @@ struct pc_source {
 	int mboxrd;
 	int seen_from; /* an mbox From_ line was read */
 	int prev_blank; /* the previous line was empty */
+	uint32_t rng;   /* read-size sequence (tests) */
 	int done;
 
 	/* maildir */
@@ -118,6 +119,7 @@ static int is_quoted_from(const char *p, size_t len)
 /* Fills the read buffer; returns bytes added, 0 at EOF, -1 on error. */
 static int fill(struct pc_source *src, struct pc_err *err)
 {
+	size_t want;
 	int n;
 
 	if (src->eof)
@@ -132,8 +134,18 @@ static int fill(struct pc_source *src, struct pc_err *err)
 		src->ralloc = src->rlen + READ_CHUNK;
 		src->rbuf = xrealloc(src->rbuf, src->ralloc);
 	}
-	n = gzread(src->gz, src->rbuf + src->rlen,
-		   (unsigned)(src->ralloc - src->rlen));
+	want = src->ralloc - src->rlen;
+	if (src->opt.read_size && want > src->opt.read_size) {
+		want = src->opt.read_size;
+		if (src->opt.read_seed) {
+			/* xorshift: a reproducible sequence of sizes. */
+			src->rng ^= src->rng << 13;
+			src->rng ^= src->rng >> 17;
+			src->rng ^= src->rng << 5;
+			want = 1 + src->rng % src->opt.read_size;
+		}
+	}
+	n = gzread(src->gz, src->rbuf + src->rlen, (unsigned)want);
 	if (n < 0) {
 		int errnum;
 		const char *m = gzerror(src->gz, &errnum);
@@ -404,6 +416,7 @@ int pc_source_open(struct pc_source **out, const char *path,
 	src->path = xstrdup(path);
 	src->kind = src->opt.kind;
 	src->mboxrd = src->opt.mbox_format == PC_MBOX_MBOXRD;
+	src->rng = src->opt.read_seed ? src->opt.read_seed : 1;
 	pc_buf_init(&src->msg, 0);
 	pc_buf_init(&src->where, 0);
 

@@ -37,6 +37,11 @@ struct pc_source_options {
 	enum pc_mbox_format mbox_format;
 	/* A message larger than this is skipped and reported (PC_ELIMIT). */
 	size_t max_message;
+	/* Most bytes asked of the input per read; 0 for the default. Tests
+	 * set 1 or random sizes to exercise every buffer boundary. */
+	size_t read_size;
+	/* With read_size, a seed: each read asks for 1..read_size bytes. */
+	unsigned read_seed;
 };
 
 #define PC_SOURCE_MAX_MESSAGE_DEFAULT (64u << 20)

@@ -4,6 +4,8 @@
  * patches and covers to series.c. All writes for a message happen in the
  * caller's transaction, so a message is stored whole or not at all.
  */
+/* memmem() */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -31,12 +33,10 @@ static const char SQL_INSERT_MSG[] =
 	"numbered, is_rfc, is_resend, topic, has_diff, patch_id, "
 	"base_commit, files_changed, insertions, deletions, pull_url, "
 	"pull_ref, change_id, supersedes, auto_submitted, precedence, "
-	"user_agent, charset_fallback, is_bot, parse_error) "
+	"user_agent, charset_fallback, is_bot, parse_error, refs) "
 	"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
 	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, "
-	"?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38)";
-static const char SQL_INSERT_REF[] =
-	"INSERT INTO message_refs (message_id, pos, ref) VALUES (?, ?, ?)";
+	"?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39)";
 static const char SQL_INSERT_FILE[] =
 	"INSERT INTO patch_files (message_id, pos, status, old_path, new_path, "
 	"added, removed, binary, old_mode, new_mode, similarity) "
@@ -226,8 +226,9 @@ static int derive(struct derived *d, const struct pc_msg *m,
 	if ((rc = pc_diff_parse(&d->diff, text, tlen, err)) < 0 &&
 	    rc != PC_ELIMIT)
 		return rc;
+	/* request-pull writes "are available in the [Gg]it repository at". */
 	if ((d->subj.flags & PC_SUBJ_PULL) ||
-	    pc_memimem(m->body.buf, m->body.len, "git repository at"))
+	    memmem(m->body.buf, m->body.len, "repository at", 13))
 		pc_pull_parse(&d->pull, m->body.buf, m->body.len);
 	d->kind = pc_classify(&d->subj, d->diff.nfiles > 0, d->pull.url != NULL,
 			      m->in_reply_to != NULL || m->nrefs > 0);
@@ -278,6 +279,7 @@ static int insert_message(struct pc_store *st, const struct pc_msg *m,
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT_MSG, err);
 	char *from_addr = lower_dup(m->from.addr);
 	char *author_addr = lower_dup(m->author.addr);
+	struct pc_buf refs = PC_BUF_INIT;
 	int tagged = (d->subj.flags & (PC_SUBJ_PATCH | PC_SUBJ_RFC |
 				       PC_SUBJ_PULL)) != 0 ||
 		     d->kind == PC_KIND_PATCH;
@@ -326,44 +328,25 @@ static int insert_message(struct pc_store *st, const struct pc_msg *m,
 	sqlite3_bind_int(s, 36, m->charset_fallback);
 	sqlite3_bind_int(s, 37, d->is_bot);
 	sqlite3_bind_null(s, 38);
+	if (m->nrefs) {
+		size_t i;
+
+		for (i = 0; i < m->nrefs; i++) {
+			if (i)
+				pc_buf_addch(&refs, ' ');
+			pc_buf_addstr(&refs, m->refs[i]);
+		}
+		sqlite3_bind_text(s, 39, refs.buf, (int)refs.len, SQLITE_STATIC);
+	}
 	rc = pc_store__exec(st, s, err, "storing a message");
 	sqlite3_reset(s);
 	if (rc == 0)
 		*id_out = sqlite3_last_insert_rowid(st->db);
 out:
+	pc_buf_release(&refs);
 	free(from_addr);
 	free(author_addr);
 	return rc;
-}
-
-static int insert_refs(struct pc_store *st, int64_t mid,
-		       const struct pc_msg *m, struct pc_err *err)
-{
-	sqlite3_stmt *s;
-	size_t i;
-	int rc, irt_in_refs = 0;
-
-	for (i = 0; i < m->nrefs; i++) {
-		if (!(s = pc_store__stmt(st, SQL_INSERT_REF, err)))
-			return PC_EDB;
-		sqlite3_bind_int64(s, 1, mid);
-		sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
-		sqlite3_bind_text(s, 3, m->refs[i], -1, SQLITE_STATIC);
-		if ((rc = pc_store__exec(st, s, err, "storing references")) < 0)
-			return rc;
-		if (m->in_reply_to && !strcmp(m->refs[i], m->in_reply_to))
-			irt_in_refs = 1;
-	}
-	if (m->in_reply_to && !irt_in_refs) {
-		if (!(s = pc_store__stmt(st, SQL_INSERT_REF, err)))
-			return PC_EDB;
-		sqlite3_bind_int64(s, 1, mid);
-		sqlite3_bind_int64(s, 2, (sqlite3_int64)m->nrefs);
-		sqlite3_bind_text(s, 3, m->in_reply_to, -1, SQLITE_STATIC);
-		if ((rc = pc_store__exec(st, s, err, "storing references")) < 0)
-			return rc;
-	}
-	return 0;
 }
 
 static int insert_files(struct pc_store *st, int64_t mid,
@@ -520,7 +503,6 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 	if ((rc = insert_raw(st, raw, len, opt->compress, &raw_id, err)) < 0 ||
 	    (rc = insert_message(st, m, &d, raw_id, where, opt, &mid, err)) <
 		    0 ||
-	    (rc = insert_refs(st, mid, m, err)) < 0 ||
 	    (rc = insert_files(st, mid, &d.diff, err)) < 0)
 		goto out;
 	if (d.kind == PC_KIND_PATCH || d.kind == PC_KIND_COVER) {

@@ -29,6 +29,7 @@ struct row {
 	int has_parent;
 	char *msgid, *name, *from_name, *from_addr, *in_reply_to; /* owned */
 	char *topic, *list_id, *change_id;                       /* owned */
+	char *refs; /* owned; space-separated References, oldest first */
 };
 
 static void row_release(struct row *r)
@@ -41,6 +42,7 @@ static void row_release(struct row *r)
 	free(r->topic);
 	free(r->list_id);
 	free(r->change_id);
+	free(r->refs);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -55,7 +57,7 @@ static const char SQL_LOAD[] =
 	"SELECT id, kind, coalesce(series_id, 0), coalesce(version, 1), "
 	"coalesce(idx, 1), coalesce(total, 1), numbered, is_rfc, date, msgid, "
 	"name, from_name, from_addr, in_reply_to, topic, list_id, change_id, "
-	"EXISTS (SELECT 1 FROM message_refs WHERE message_id = messages.id) "
+	"in_reply_to IS NOT NULL OR refs IS NOT NULL, refs "
 	"FROM messages WHERE id = ?";
 
 /* Loads message id into r; returns 1 when found, 0 when not. */
@@ -94,6 +96,7 @@ static int load_row(struct pc_store *st, int64_t id, struct row *r,
 	r->list_id = col_dup(s, 15);
 	r->change_id = col_dup(s, 16);
 	r->has_parent = sqlite3_column_int(s, 17);
+	r->refs = col_dup(s, 18);
 	sqlite3_reset(s);
 	return 1;
 }
@@ -117,59 +120,51 @@ static int64_t id_by_msgid(struct pc_store *st, const char *msgid,
 	return 0;
 }
 
-static const char SQL_PARENT_REFS[] =
-	"SELECT ref FROM message_refs WHERE message_id = ? ORDER BY pos DESC";
-
 /*
- * The nearest stored ancestor of message `mid`: its In-Reply-To if
- * stored, else the latest stored entry of its References. *parent_out is
- * 0 when none is stored.
+ * The nearest stored ancestor of a message: its In-Reply-To if stored,
+ * else the latest stored entry of its References. *parent_out is 0 when
+ * none is stored.
  */
-static int stored_parent(struct pc_store *st, int64_t mid,
-			 const char *in_reply_to, int64_t *parent_out,
-			 struct pc_err *err)
+static int stored_parent(struct pc_store *st, const struct row *r,
+			 int64_t *parent_out, struct pc_err *err)
 {
-	char **refs = NULL;
-	size_t n = 0, alloc = 0, i;
-	sqlite3_stmt *s;
-	int64_t id = 0;
-	int rc = 0;
+	const char *end, *p;
+	int64_t id;
 
 	*parent_out = 0;
-	if (in_reply_to) {
-		id = id_by_msgid(st, in_reply_to, err);
+	if (r->in_reply_to) {
+		id = id_by_msgid(st, r->in_reply_to, err);
 		if (id != 0) {
 			*parent_out = id > 0 ? id : 0;
 			return id < 0 ? (int)id : 0;
 		}
 	}
-	if (!(s = pc_store__stmt(st, SQL_PARENT_REFS, err)))
-		return PC_EDB;
-	sqlite3_bind_int64(s, 1, mid);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		PC_ALLOC_GROW(refs, n + 1, alloc);
-		refs[n++] = col_dup(s, 0);
-	}
-	if (rc != SQLITE_DONE) {
-		rc = pc_store__fail(st, err, "reading references");
-		goto out;
-	}
-	rc = 0;
-	for (i = 0; i < n && !*parent_out; i++) {
-		if (!refs[i] || (in_reply_to && !strcmp(refs[i], in_reply_to)))
+	if (!r->refs)
+		return 0;
+	/* Newest reference first: walk the list backwards. */
+	end = r->refs + strlen(r->refs);
+	while (end > r->refs) {
+		char *ref;
+
+		p = end;
+		while (p > r->refs && p[-1] != ' ')
+			p--;
+		ref = xmemdupz(p, (size_t)(end - p));
+		end = p > r->refs ? p - 1 : p;
+		if (r->in_reply_to && !strcmp(ref, r->in_reply_to)) {
+			free(ref);
 			continue;
-		if ((id = id_by_msgid(st, refs[i], err)) < 0) {
-			rc = (int)id;
-			goto out;
 		}
-		if (id != mid)
+		id = id_by_msgid(st, ref, err);
+		free(ref);
+		if (id < 0)
+			return (int)id;
+		if (id > 0 && id != r->id) {
 			*parent_out = id;
+			break;
+		}
 	}
-out:
-	for (i = 0; i < n; i++)
-		free(refs[i]);
-	free(refs);
-	return rc;
+	return 0;
 }
 
 static int is_kind(const struct row *r, const char *k)
@@ -188,27 +183,23 @@ static int walk_up(struct pc_store *st, const struct row *start, walk_fn fn,
 		   void *arg, struct pc_err *err)
 {
 	struct row cur = { 0 }, next = { 0 };
+	const struct row *at = start;
 	int64_t parent;
 	int depth, rc = 0;
 
-	cur.id = start->id;
-	cur.in_reply_to = start->in_reply_to ? xstrdup(start->in_reply_to) :
-					       NULL;
 	for (depth = 0; depth < MAX_THREAD_DEPTH; depth++) {
-		if ((rc = stored_parent(st, cur.id, cur.in_reply_to, &parent,
-					err)) < 0 ||
-		    !parent || parent == start->id)
+		if ((rc = stored_parent(st, at, &parent, err)) < 0 || !parent ||
+		    parent == start->id)
 			break;
 		if ((rc = load_row(st, parent, &next, err)) <= 0)
 			break;
 		rc = 0;
-		if (fn(&next, arg)) {
-			row_release(&next);
+		if (fn(&next, arg))
 			break;
-		}
 		row_release(&cur);
 		cur = next;
 		memset(&next, 0, sizeof(next));
+		at = &cur;
 	}
 	row_release(&cur);
 	row_release(&next);
@@ -494,10 +485,9 @@ static int promote_naked(struct pc_store *st, int64_t cover,
 }
 
 static const char SQL_CHILD_SERIES[] =
-	"SELECT DISTINCT m.series_id FROM message_refs r "
-	"JOIN messages m ON m.id = r.message_id "
-	"WHERE r.ref = ? AND m.kind = 'patch' AND m.numbered = 1 "
-	"AND m.version = ? AND m.series_id IS NOT NULL AND m.series_id != ?";
+	"SELECT DISTINCT series_id FROM messages "
+	"WHERE in_reply_to = ? AND kind = 'patch' AND numbered = 1 "
+	"AND version = ? AND series_id IS NOT NULL AND series_id != ?";
 static const char SQL_CAN_MERGE[] =
 	"SELECT NOT EXISTS (SELECT 1 FROM messages a JOIN messages b "
 	"  ON a.idx = b.idx AND a.kind = b.kind "

@@ -15,13 +15,6 @@ int pc_mem_istarts(const char *p, size_t len, const char *prefix)
 	return 1;
 }
 
-int pc_mem_starts(const char *p, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	return len >= n && memcmp(p, prefix, n) == 0;
-}
-
 const char *pc_memimem(const char *p, size_t len, const char *needle)
 {
 	size_t n = strlen(needle), i;

@@ -35,8 +35,15 @@ static inline int pc_tolower(int c)
 
 /* Case-insensitive ASCII prefix test on (p, len). */
 int pc_mem_istarts(const char *p, size_t len, const char *prefix);
-/* Case-sensitive prefix test on (p, len). */
-int pc_mem_starts(const char *p, size_t len, const char *prefix);
+/* Case-sensitive prefix test on (p, len). Inline so that the length of
+ * a literal prefix is folded at compile time: it runs once per line in
+ * every parser. */
+static inline int pc_mem_starts(const char *p, size_t len, const char *prefix)
+{
+	size_t n = __builtin_strlen(prefix);
+
+	return len >= n && __builtin_memcmp(p, prefix, n) == 0;
+}
 /* Finds needle (case-insensitively, ASCII) in (p, len); NULL if absent. */
 const char *pc_memimem(const char *p, size_t len, const char *needle);
 
