@@ -49,6 +49,7 @@ struct pc_source {
 	struct pc_pinbox *pi; /* owned */
 
 	struct pc_buf msg;
+	struct pc_buf held; /* a From_ candidate kept across a peek */
 	struct pc_buf where;
 	uint64_t ordinal;
 };
@@ -130,11 +131,7 @@ static int fill(struct pc_source *src, struct pc_err *err)
 		src->rlen -= src->rpos;
 		src->rpos = 0;
 	}
-	if (src->ralloc - src->rlen < READ_CHUNK) {
-		src->ralloc = src->rlen + READ_CHUNK;
-		src->rbuf = xrealloc(src->rbuf, src->ralloc);
-	}
-	want = src->ralloc - src->rlen;
+	want = READ_CHUNK;
 	if (src->opt.read_size && want > src->opt.read_size) {
 		want = src->opt.read_size;
 		if (src->opt.read_seed) {
@@ -144,6 +141,16 @@ static int fill(struct pc_source *src, struct pc_err *err)
 			src->rng ^= src->rng << 5;
 			want = 1 + src->rng % src->opt.read_size;
 		}
+	}
+	/* Grow only when the read does not fit, and geometrically: a long
+	 * line read in small pieces must not reallocate on every read. */
+	if (src->ralloc - src->rlen < want) {
+		size_t alloc = src->ralloc ? src->ralloc : READ_CHUNK;
+
+		while (alloc - src->rlen < want)
+			alloc *= 2;
+		src->ralloc = alloc;
+		src->rbuf = xrealloc(src->rbuf, src->ralloc);
 	}
 	n = gzread(src->gz, src->rbuf + src->rlen, (unsigned)want);
 	if (n < 0) {
@@ -208,6 +215,40 @@ static int next_line(struct pc_source *src, const char **line, size_t *len,
 	return 1;
 }
 
+/*
+ * A From_ line without a date ("From A", as some tools write them): only
+ * taken as a separator when the next line is a header field.
+ */
+static int is_loose_from(const char *p, size_t len)
+{
+	return len > 5 && memcmp(p, "From ", 5) == 0 &&
+	       !pc_isspace((unsigned char)p[5]);
+}
+
+/* Whether the line after the current one looks like "Name: value". */
+static int next_is_header(struct pc_source *src, struct pc_err *err)
+{
+	size_t i;
+	int rc;
+
+	while (!memchr(src->rbuf + src->rpos, '\n', src->rlen - src->rpos) &&
+	       src->rlen - src->rpos < 1024) {
+		if ((rc = fill(src, err)) < 0)
+			return rc;
+		if (rc == 0)
+			break;
+	}
+	for (i = src->rpos; i < src->rlen; i++) {
+		unsigned char c = (unsigned char)src->rbuf[i];
+
+		if (c == ':')
+			return i > src->rpos;
+		if (c <= ' ' || c > '~')
+			return 0;
+	}
+	return 0;
+}
+
 /* Drops the blank line that mbox puts after each message. */
 static void strip_separator(struct pc_buf *m)
 {
@@ -220,7 +261,7 @@ static int mbox_next(struct pc_source *src, struct pc_source_msg *out,
 		     struct pc_err *err)
 {
 	uint64_t start_line;
-	int oversized, too_long, has_nl, rc;
+	int oversized, too_long, has_nl, rc, loose;
 	const char *line;
 	size_t len;
 
@@ -240,7 +281,19 @@ again:
 		}
 		oversized |= too_long;
 		if ((src->lineno == 1 || src->prev_blank) &&
-		    is_from_line(line, len)) {
+		    !is_from_line(line, len) && is_loose_from(line, len)) {
+			/* The peek may move the read buffer: keep the line. */
+			pc_buf_reset(&src->held);
+			pc_buf_add(&src->held, line, len);
+			line = src->held.buf;
+			if ((rc = next_is_header(src, err)) < 0)
+				return rc;
+			loose = rc;
+		} else {
+			loose = 0;
+		}
+		if ((src->lineno == 1 || src->prev_blank) &&
+		    (loose || is_from_line(line, len))) {
 			if (!src->seen_from &&
 			    src->opt.mbox_format == PC_MBOX_AUTO)
 				src->mboxrd = pc_mem_starts(line, len,
@@ -347,9 +400,13 @@ static int maildir_next(struct pc_source *src, struct pc_source_msg *out,
 	return rc;
 }
 
+/* Orders "cur/NAME" and "new/NAME" by NAME, then by folder. */
 static int cmp_names(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	int c = strcmp(strchr(x, '/') + 1, strchr(y, '/') + 1);
+
+	return c ? c : strcmp(x, y);
 }
 
 static int maildir_scan(struct pc_source *src, struct pc_err *err)
@@ -380,7 +437,9 @@ static int maildir_scan(struct pc_source *src, struct pc_err *err)
 		free(dir);
 	}
 	/* Maildir names start with the delivery time: name order is
-	 * arrival order, and it is stable across runs. */
+	 * arrival order, and it is stable across runs. A message keeps its
+	 * name when the MUA moves it from new/ to cur/, so the folder does
+	 * not count. */
 	qsort(src->names, src->nnames, sizeof(*src->names), cmp_names);
 	return 0;
 }
@@ -418,6 +477,7 @@ int pc_source_open(struct pc_source **out, const char *path,
 	src->mboxrd = src->opt.mbox_format == PC_MBOX_MBOXRD;
 	src->rng = src->opt.read_seed ? src->opt.read_seed : 1;
 	pc_buf_init(&src->msg, 0);
+	pc_buf_init(&src->held, 0);
 	pc_buf_init(&src->where, 0);
 
 	if (src->kind == PC_SOURCE_AUTO && strcmp(path, "-") != 0 &&
@@ -462,8 +522,13 @@ int pc_source_open(struct pc_source **out, const char *path,
 		goto out;
 	}
 	gzbuffer(src->gz, 128u << 10);
-	if ((rc = fill(src, err)) < 0)
-		goto out;
+	/* Enough of the first line to tell an mbox ("From ") from a
+	 * message, however small the reads are. */
+	do {
+		if ((rc = fill(src, err)) < 0)
+			goto out;
+	} while (rc > 0 && src->rlen < 5 &&
+		 !memchr(src->rbuf, '\n', src->rlen));
 	rc = 0;
 	if (src->kind == PC_SOURCE_AUTO) {
 		const char *nl = memchr(src->rbuf, '\n', src->rlen);
@@ -605,6 +670,7 @@ void pc_source_free(struct pc_source *src)
 	free(src->names);
 	free(src->rbuf);
 	pc_buf_release(&src->msg);
+	pc_buf_release(&src->held);
 	pc_buf_release(&src->where);
 	free(src->path);
 	free(src);
