@@ -61,6 +61,8 @@ CREATE TABLE messages (
 );
 CREATE INDEX messages_in_reply_to ON messages(in_reply_to);
 CREATE INDEX messages_series ON messages(series_id);
+CREATE INDEX messages_supersedes ON messages(supersedes)
+	WHERE supersedes IS NOT NULL;
 CREATE INDEX messages_patch_id ON messages(patch_id) WHERE patch_id IS NOT NULL;
 CREATE INDEX messages_from_version ON messages(from_addr, version, total)
 	WHERE kind IN ('patch', 'cover');
@@ -123,6 +125,8 @@ CREATE TABLE series (
 	superseded_by INTEGER REFERENCES series(id)
 );
 CREATE INDEX series_author ON series(author_addr);
+CREATE INDEX series_superseded_by ON series(superseded_by)
+	WHERE superseded_by IS NOT NULL;
 CREATE INDEX series_change_id ON series(change_id) WHERE change_id IS NOT NULL;
 
 -- Messages that could not be read or parsed, with the reason.

@@ -586,11 +586,15 @@ static const char SQL_SET_SUPERSEDED[] =
 	"UPDATE series SET superseded_by = ? WHERE id = ?";
 static const char SQL_EXPLICIT[] =
 	/* Series named by this one's Supersedes:/"Link to vN" lines, and
-	 * series that name this one. */
+	 * series that name this one; each half uses an index. */
 	"SELECT o.series_id, m1.series_id FROM messages m1 "
 	"JOIN messages o ON o.msgid = m1.supersedes "
-	"WHERE (m1.series_id = ?1 OR o.series_id = ?1) "
-	"AND o.series_id IS NOT NULL AND m1.series_id IS NOT NULL "
+	"WHERE m1.series_id = ?1 AND m1.supersedes IS NOT NULL "
+	"AND o.series_id IS NOT NULL AND o.series_id != m1.series_id "
+	"UNION "
+	"SELECT o.series_id, m1.series_id FROM messages o "
+	"JOIN messages m1 ON m1.supersedes = o.msgid "
+	"WHERE o.series_id = ?1 AND m1.series_id IS NOT NULL "
 	"AND o.series_id != m1.series_id";
 
 /*

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * gen_mbox: writes an mboxrd of N messages built from a real source, for
+ * the ingest benchmark. The source is read again and again; in copy k,
+ * every id in Message-ID, In-Reply-To and References gets the prefix
+ * "bK." so that each copy is new mail with its threads intact, and an
+ * "X-Bench-Copy: K" header makes mail without a Message-ID new as well.
+ *
+ * usage: gen_mbox SOURCE COUNT > out.mbox
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mail/source.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+static int is_id_header(const char *p, size_t len)
+{
+	return pc_mem_istarts(p, len, "message-id:") ||
+	       pc_mem_istarts(p, len, "in-reply-to:") ||
+	       pc_mem_istarts(p, len, "references:");
+}
+
+/* Rewrites one message's id headers for copy k and writes it as mboxrd. */
+static void emit(struct pc_buf *out, const char *p, size_t len,
+		 unsigned long k)
+{
+	const char *end = p + len;
+	int in_header = 1, in_id = 0;
+
+	pc_buf_reset(out);
+	pc_buf_addstr(out, "From mboxrd@z Thu Jan  1 00:00:00 1970\n");
+	pc_buf_addf(out, "X-Bench-Copy: %lu\n", k);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		size_t i, q = 0;
+
+		if (in_header && l == 0)
+			in_header = 0;
+		if (in_header && l && p[0] != ' ' && p[0] != '\t')
+			in_id = is_id_header(p, l);
+		if (in_header && in_id) {
+			for (i = 0; i < l; i++) {
+				pc_buf_addch(out, p[i]);
+				if (p[i] == '<')
+					pc_buf_addf(out, "b%lu.", k);
+			}
+		} else {
+			/* mboxrd: one more '>' before any ">*From ". */
+			while (q < l && p[q] == '>')
+				q++;
+			if (pc_mem_starts(p + q, l - q, "From "))
+				pc_buf_addch(out, '>');
+			pc_buf_add(out, p, l);
+		}
+		pc_buf_addch(out, '\n');
+		p = nl ? nl + 1 : end;
+	}
+	pc_buf_addch(out, '\n');
+	fwrite(out->buf, 1, out->len, stdout);
+}
+
+int main(int argc, char **argv)
+{
+	struct pc_buf out = PC_BUF_INIT;
+	unsigned long want, done = 0, k;
+	struct pc_err err = { 0 };
+
+	if (argc != 3 || !(want = strtoul(argv[2], NULL, 10))) {
+		fprintf(stderr, "usage: gen_mbox SOURCE COUNT > out.mbox\n");
+		return 64;
+	}
+	for (k = 1; done < want; k++) {
+		struct pc_source *src;
+		struct pc_source_msg msg;
+		unsigned long before = done;
+		int rc;
+
+		if (pc_source_open(&src, argv[1], NULL, &err) < 0) {
+			fprintf(stderr, "gen_mbox: %s\n", err.msg);
+			return 1;
+		}
+		while (done < want && (rc = pc_source_next(src, &msg, &err)) != 0) {
+			if (rc < 0)
+				continue;
+			emit(&out, msg.data, msg.len, k);
+			done++;
+		}
+		pc_source_free(src);
+		if (done == before) {
+			fprintf(stderr, "gen_mbox: no messages in '%s'\n",
+				argv[1]);
+			return 1;
+		}
+	}
+	pc_buf_release(&out);
+	return 0;
+}
