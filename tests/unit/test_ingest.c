@@ -1,0 +1,588 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for lib/store: ingest (identity, idempotence, raw bytes,
+ * unparseable mail), series assembly (threading, broken threading, any
+ * arrival order, cover adoption, naked covers, versions and RFCs), and
+ * trailer attribution, on hand-built mail in a fresh SQLite file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "store/ingest.h"
+#include "store/query.h"
+#include "store/store.h"
+#include "mail/message.h"
+#include "util/xalloc.h"
+
+struct fixture {
+	char *dir, *db;
+	struct pc_store *st;
+	struct pc_ingest_stats stats;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = xcalloc(1, sizeof(*f));
+	struct pc_err err = { 0 };
+
+	f->dir = t_mkdtemp();
+	f->db = xasprintf("%s/t.db", f->dir);
+	assert_int_equal(pc_store_open(&f->st, f->db, &err), 0);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	pc_store_close(f->st);
+	t_rmtree(f->dir);
+	free(f->dir);
+	free(f->db);
+	free(f);
+	return 0;
+}
+
+/* A mail: irt may be NULL; date is "DD HH:MM" in Jan 2024, UTC. */
+static char *mail(const char *msgid, const char *from, const char *subject,
+		  const char *date, const char *irt, const char *body)
+{
+	return xasprintf("From: %s\nSubject: %s\nDate: Mon, %s:00 +0000\n"
+			 "%s%s%s%s%s%s\n%s",
+			 from, subject, date, msgid ? "Message-ID: <" : "",
+			 msgid ? msgid : "", msgid ? ">\n" : "",
+			 irt ? "In-Reply-To: <" : "", irt ? irt : "",
+			 irt ? ">\n" : "", body);
+}
+
+static const char PATCH_BODY[] =
+	"Commit message.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+	"---\n drivers/nvdimm/pmem.c | 1 +\n\n"
+	"diff --git a/drivers/nvdimm/pmem.c b/drivers/nvdimm/pmem.c\n"
+	"index 1111111..2222222 100644\n--- a/drivers/nvdimm/pmem.c\n"
+	"+++ b/drivers/nvdimm/pmem.c\n@@ -1,2 +1,3 @@\n a\n+b\n c\n"
+	"-- \n2.39.5\n";
+
+static int ingest(struct fixture *f, char *raw)
+{
+	struct pc_err err = { 0 };
+	int rc;
+
+	assert_int_equal(pc_store_begin(f->st, &err), 0);
+	rc = pc_ingest_message(f->st, raw, strlen(raw), "test", NULL, &f->stats,
+			       &err);
+	assert_true(rc >= 0);
+	assert_int_equal(pc_ingest_finish(f->st, &err), 0);
+	assert_int_equal(pc_store_commit(f->st, &err), 0);
+	free(raw);
+	return rc;
+}
+
+static void patch(struct fixture *f, const char *id, const char *from,
+		  const char *subject, const char *date, const char *irt)
+{
+	ingest(f, mail(id, from, subject, date, irt, PATCH_BODY));
+}
+
+static void cover(struct fixture *f, const char *id, const char *from,
+		  const char *subject, const char *date, const char *irt)
+{
+	ingest(f, mail(id, from, subject, date, irt, "The cover letter.\n"));
+}
+
+/* Row callbacks: the first column of the first row, or nothing. */
+static int first_int(int ncols, const char *const *cols, void *arg)
+{
+	(void)ncols;
+	*(int64_t *)arg = cols[0] ? strtoll(cols[0], NULL, 10) : 0;
+	return 1;
+}
+
+static int ignore_rows(int ncols, const char *const *cols, void *arg)
+{
+	(void)ncols;
+	(void)cols;
+	(void)arg;
+	return 0;
+}
+
+/* The integer in the first row of a query, or -1 when there is none. */
+static int64_t count(struct fixture *f, const char *sql)
+{
+	struct pc_err err = { 0 };
+	int64_t n = -1;
+
+	assert_int_equal(pc_store_query(f->st, sql, first_int, &n, &err), 0);
+	return n;
+}
+
+/* The series id of a message. */
+static int64_t series_of(struct fixture *f, const char *msgid)
+{
+	struct pc_err err = { 0 };
+	int64_t sid, mid;
+
+	assert_int_equal(pc_series_of_message(f->st, msgid, &sid, &mid, &err),
+			 0);
+	assert_true(mid > 0);
+	return sid;
+}
+
+static int64_t superseded_by(struct fixture *f, int64_t sid)
+{
+	char sql[128];
+
+	snprintf(
+		sql, sizeof(sql),
+		"SELECT coalesce(superseded_by, 0) FROM series WHERE id = %lld",
+		(long long)sid);
+	return count(f, sql);
+}
+
+#define A "A U Thor <author@example.com>"
+#define B "Bo Other <bo@example.com>"
+
+static void test_ingest__idempotent_by_message_id(void **state)
+{
+	struct fixture *f = *state;
+	char *crlf, *lf = mail("one@x", A, "hello", "01 Jan 2024 10:00", NULL,
+			       "body\n");
+	size_t i, j;
+
+	/* The same mail with CRLF line ends is the same Message-ID. */
+	crlf = xmalloc(2 * strlen(lf) + 1);
+	for (i = j = 0; lf[i]; i++) {
+		if (lf[i] == '\n')
+			crlf[j++] = '\r';
+		crlf[j++] = lf[i];
+	}
+	crlf[j] = '\0';
+	assert_int_equal(ingest(f, lf), 0);
+	assert_int_equal(ingest(f, crlf), 1);
+	assert_int_equal(f->stats.read, 2);
+	assert_int_equal(f->stats.added, 1);
+	assert_int_equal(f->stats.duplicates, 1);
+	assert_int_equal(count(f, "SELECT count(*) FROM messages"), 1);
+	assert_int_equal(count(f, "SELECT count(*) FROM raw"), 1);
+}
+
+static void test_ingest__no_message_id_gets_stable_hash_id(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	const char *raw = "From: x@y\nSubject: no id\n\nbody\n";
+	char *bytes, *id = pc_msg_hash_id(raw, strlen(raw));
+	struct pc_message_info *m = NULL;
+	size_t len;
+
+	assert_int_equal(ingest(f, xstrdup(raw)), 0);
+	assert_int_equal(ingest(f, xstrdup(raw)), 1);
+	/* The id is the SHA-256 of the bytes, so the same bytes dedupe. */
+	assert_int_equal(pc_message_get(&m, f->st, id, &err), 0);
+	assert_string_equal(m->subject, "no id");
+	assert_int_equal(pc_message_raw(&bytes, &len, f->st, m->id, &err), 0);
+	assert_int_equal(len, strlen(raw));
+	assert_memory_equal(bytes, raw, len);
+	free(bytes);
+	pc_message_info_free(m);
+	free(id);
+}
+
+static void test_ingest__unparseable_is_kept_raw(void **state)
+{
+	struct fixture *f = *state;
+	static const char junk[] = "\x01\x02\x03 not a mail at all\n\xff\xfe";
+	char *bytes;
+	size_t len;
+	struct pc_err err = { 0 };
+
+	assert_int_equal(ingest(f, xmemdupz(junk, sizeof(junk) - 1)), 0);
+	assert_int_equal(f->stats.errors, 1);
+	assert_int_equal(count(f, "SELECT count(*) FROM messages WHERE "
+				  "kind = 'error' AND parse_error != ''"),
+			 1);
+	assert_int_equal(count(f, "SELECT count(*) FROM ingest_errors"), 1);
+	assert_int_equal(pc_message_raw(&bytes, &len, f->st,
+					count(f, "SELECT id FROM messages"),
+					&err),
+			 0);
+	assert_int_equal(len, sizeof(junk) - 1);
+	assert_memory_equal(bytes, junk, len);
+	free(bytes);
+}
+
+static void test_series__threaded_cover_and_patches(void **state)
+{
+	struct fixture *f = *state;
+
+	cover(f, "c@x", A, "[PATCH 0/2] widgets", "01 Jan 2024 10:00", NULL);
+	patch(f, "p1@x", A, "[PATCH 1/2] widget: one", "01 Jan 2024 10:01",
+	      "c@x");
+	patch(f, "p2@x", A, "[PATCH 2/2] widget: two", "01 Jan 2024 10:02",
+	      "c@x");
+	assert_int_equal(count(f, "SELECT count(*) FROM series"), 1);
+	assert_int_equal(series_of(f, "p1@x"), series_of(f, "c@x"));
+	assert_int_equal(series_of(f, "p2@x"), series_of(f, "c@x"));
+	assert_int_equal(count(f, "SELECT received FROM v_series"), 2);
+	assert_int_equal(count(f, "SELECT count(*) FROM series s JOIN "
+				  "messages m ON m.id = s.anchor_id WHERE "
+				  "m.msgid = 'c@x' AND s.name = 'widgets'"),
+			 1);
+}
+
+static void test_series__any_order_adopts_patches(void **state)
+{
+	struct fixture *f = *state;
+
+	/* Patches first (their cover is unknown), then the cover. */
+	patch(f, "p2@x", A, "[PATCH 2/2] widget: two", "01 Jan 2024 10:02",
+	      "c@x");
+	patch(f, "p1@x", A, "[PATCH 1/2] widget: one", "01 Jan 2024 10:01",
+	      "c@x");
+	cover(f, "c@x", A, "[PATCH 0/2] widgets", "01 Jan 2024 10:00", NULL);
+	assert_int_equal(count(f, "SELECT count(*) FROM series"), 1);
+	assert_int_equal(series_of(f, "p1@x"), series_of(f, "c@x"));
+	assert_int_equal(series_of(f, "p2@x"), series_of(f, "c@x"));
+	/* The cover became the anchor and named the series. */
+	assert_int_equal(count(f, "SELECT count(*) FROM series s JOIN "
+				  "messages m ON m.id = s.anchor_id WHERE "
+				  "m.msgid = 'c@x' AND s.name = 'widgets'"),
+			 1);
+}
+
+static void test_series__late_undated_cover_adopts_by_thread(void **state)
+{
+	struct fixture *f = *state;
+
+	/* No Date: only the patches' In-Reply-To can tie them to it. */
+	patch(f, "p1@x", A, "[PATCH 1/2] widget: one", "01 Jan 2024 10:01",
+	      "c@x");
+	patch(f, "p2@x", A, "[PATCH 2/2] widget: two", "01 Jan 2024 10:02",
+	      "c@x");
+	ingest(f, xstrdup("From: " A "\nSubject: [PATCH 0/2] widgets\n"
+			  "Message-ID: <c@x>\n\nThe cover letter.\n"));
+	assert_int_equal(count(f, "SELECT count(*) FROM series"), 1);
+	assert_int_equal(series_of(f, "p1@x"), series_of(f, "c@x"));
+	assert_int_equal(series_of(f, "p2@x"), series_of(f, "c@x"));
+}
+
+static void test_series__broken_threading_joins_by_sender(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "p1@x", A, "[PATCH 1/2] widget: one", "01 Jan 2024 10:01",
+	      NULL);
+	patch(f, "q1@x", B, "[PATCH 1/2] other: one", "01 Jan 2024 10:01",
+	      NULL);
+	patch(f, "p2@x", A, "[PATCH 2/2] widget: two", "01 Jan 2024 10:05",
+	      NULL);
+	patch(f, "q2@x", B, "[PATCH 2/2] other: two", "01 Jan 2024 10:06",
+	      NULL);
+	assert_int_equal(count(f, "SELECT count(*) FROM series"), 2);
+	assert_int_equal(series_of(f, "p1@x"), series_of(f, "p2@x"));
+	assert_int_equal(series_of(f, "q1@x"), series_of(f, "q2@x"));
+	assert_int_not_equal(series_of(f, "p1@x"), series_of(f, "q1@x"));
+}
+
+static void test_series__far_apart_postings_do_not_join(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "p1@x", A, "[PATCH 1/2] widget: one", "01 Jan 2024 10:01",
+	      NULL);
+	patch(f, "p2@x", A, "[PATCH 2/2] widget: two", "20 Jan 2024 10:05",
+	      NULL);
+	assert_int_not_equal(series_of(f, "p1@x"), series_of(f, "p2@x"));
+}
+
+static void test_series__same_slot_twice_is_a_new_series(void **state)
+{
+	struct fixture *f = *state;
+
+	/* An unlabelled resend of 1/2 the same day: patch 1 is taken. */
+	patch(f, "p1@x", A, "[PATCH 1/2] widget: one", "01 Jan 2024 10:01",
+	      NULL);
+	patch(f, "r1@x", A, "[PATCH 1/2] widget: one", "01 Jan 2024 12:00",
+	      NULL);
+	assert_int_not_equal(series_of(f, "p1@x"), series_of(f, "r1@x"));
+	/* Same version, later: the resend supersedes the first posting. */
+	assert_int_equal(superseded_by(f, series_of(f, "p1@x")),
+			 series_of(f, "r1@x"));
+}
+
+static void test_series__new_version_supersedes(void **state)
+{
+	struct fixture *f = *state;
+	int64_t v1, v2;
+
+	cover(f, "c1@x", A, "[PATCH 0/1] widgets: make them spin",
+	      "01 Jan 2024 10:00", NULL);
+	patch(f, "p1@x", A, "[PATCH 1/1] widget: spin", "01 Jan 2024 10:01",
+	      "c1@x");
+	/* v2 is sent in reply to the v1 cover: still a series of its own. */
+	cover(f, "c2@x", A, "[PATCH v2 0/1] widgets: make them spin",
+	      "08 Jan 2024 10:00", "c1@x");
+	patch(f, "p2@x", A, "[PATCH v2 1/1] widget: spin", "08 Jan 2024 10:01",
+	      "c2@x");
+	v1 = series_of(f, "c1@x");
+	v2 = series_of(f, "c2@x");
+	assert_int_not_equal(v1, v2);
+	assert_int_equal(series_of(f, "p2@x"), v2);
+	assert_int_equal(superseded_by(f, v1), v2);
+	assert_int_equal(superseded_by(f, v2), 0);
+}
+
+static void test_series__versions_order_by_number_not_date(void **state)
+{
+	struct fixture *f = *state;
+
+	/* patchew's obsolete-by case: v3 carries an older date than v2. */
+	patch(f, "v1@x", A, "[PATCH] quorum: only compile when supported",
+	      "01 Jan 2024 10:01", NULL);
+	patch(f, "v2@x", A, "[PATCH v2] quorum: only compile when supported",
+	      "01 Jan 2024 10:02", NULL);
+	patch(f, "v3@x", A, "[PATCH v3] quorum: only compile when supported",
+	      "01 Jan 2024 10:00", NULL);
+	assert_int_equal(superseded_by(f, series_of(f, "v1@x")),
+			 series_of(f, "v2@x"));
+	assert_int_equal(superseded_by(f, series_of(f, "v2@x")),
+			 series_of(f, "v3@x"));
+	assert_int_equal(superseded_by(f, series_of(f, "v3@x")), 0);
+}
+
+static void test_series__rfc_precedes_real_versions(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "r3@x", A, "[RFC PATCH v3] widget: spin", "01 Jan 2024 10:00",
+	      NULL);
+	patch(f, "v1@x", A, "[PATCH] widget: spin", "10 Jan 2024 10:00", NULL);
+	assert_int_equal(superseded_by(f, series_of(f, "r3@x")),
+			 series_of(f, "v1@x"));
+	assert_int_equal(superseded_by(f, series_of(f, "v1@x")), 0);
+}
+
+static void test_series__unrelated_subjects_stay_apart(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "a@x", A, "[PATCH] widget: spin faster", "01 Jan 2024 10:00",
+	      NULL);
+	patch(f, "b@x", A, "[PATCH v2] nvdimm: fix label area overflow",
+	      "02 Jan 2024 10:00", NULL);
+	assert_int_equal(superseded_by(f, series_of(f, "a@x")), 0);
+	assert_int_equal(superseded_by(f, series_of(f, "b@x")), 0);
+}
+
+static void test_series__b4_link_to_previous_version(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "old@x", A, "[PATCH] widget: spin", "01 Jan 2024 10:00", NULL);
+	/* Reworded subject, but b4's changelog names the old posting. */
+	ingest(f, mail("new@x", A, "[PATCH v2] widget: rotate instead",
+		       "05 Jan 2024 10:00", NULL,
+		       "Changes in v2:\n- Link to v1: "
+		       "https://lore.kernel.org/r/old@x\n\n"
+		       "Signed-off-by: A U Thor <author@example.com>\n---\n"
+		       "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n"
+		       "-a\n+b\n"));
+	assert_int_equal(superseded_by(f, series_of(f, "old@x")),
+			 series_of(f, "new@x"));
+}
+
+static void test_series__naked_cover(void **state)
+{
+	struct fixture *f = *state;
+
+	/* b4's naked cover letter: an untagged root by the same sender. */
+	ingest(f, mail("root@x", A, "do a thing to the widget subsystem",
+		       "01 Jan 2024 10:00", NULL, "Why.\n"));
+	patch(f, "p@x", A, "[PATCH] widget: do the thing", "01 Jan 2024 10:01",
+	      "root@x");
+	assert_int_equal(series_of(f, "p@x"), series_of(f, "root@x"));
+	assert_int_equal(count(f, "SELECT count(*) FROM messages WHERE "
+				  "msgid = 'root@x' AND kind = 'cover'"),
+			 1);
+}
+
+static void test_series__untagged_reply_patch_is_own_series(void **state)
+{
+	struct fixture *f = *state;
+
+	/* patchwork's bugs-unnumbered: an untagged diff answering a cover. */
+	cover(f, "c@x", A, "[PATCH 0/2] widgets", "01 Jan 2024 10:00", NULL);
+	patch(f, "p1@x", A, "[PATCH 1/2] widget: one", "01 Jan 2024 10:01",
+	      "c@x");
+	patch(f, "o@x", A, "This is an orphaned patch!", "01 Jan 2024 10:02",
+	      "c@x");
+	assert_int_not_equal(series_of(f, "o@x"), series_of(f, "c@x"));
+	assert_int_equal(count(f, "SELECT count(*) FROM series"), 2);
+}
+
+static const char REVIEW[] =
+	"On Mon, A U Thor wrote:\n> Reviewed-by: Quoted Person <q@example.com>\n"
+	"\nLooks good.\n\nReviewed-by: Rita Viewer <rita@example.com>\n";
+
+static void test_trailers__reply_to_patch_and_to_cover(void **state)
+{
+	struct fixture *f = *state;
+
+	cover(f, "c@x", A, "[PATCH 0/2] widgets", "01 Jan 2024 10:00", NULL);
+	patch(f, "p1@x", A, "[PATCH 1/2] widget: one", "01 Jan 2024 10:01",
+	      "c@x");
+	patch(f, "p2@x", A, "[PATCH 2/2] widget: two", "01 Jan 2024 10:02",
+	      "c@x");
+	ingest(f, mail("r1@x", B, "Re: [PATCH 1/2] widget: one",
+		       "02 Jan 2024 10:00", "p1@x", REVIEW));
+	ingest(f,
+	       mail("r0@x", B, "Re: [PATCH 0/2] widgets", "02 Jan 2024 11:00",
+		    "c@x",
+		    "For the series:\nAcked-by: Bo Other <bo@example.com>\n"));
+	/* The quoted Reviewed-by is not collected. */
+	assert_int_equal(count(f, "SELECT count(*) FROM trailers WHERE "
+				  "addr = 'q@example.com'"),
+			 0);
+	assert_int_equal(count(f, "SELECT count(*) FROM trailers t JOIN "
+				  "messages m ON m.id = t.target_id WHERE "
+				  "m.msgid = 'p1@x' AND t.addr = "
+				  "'rita@example.com'"),
+			 1);
+	assert_int_equal(count(f, "SELECT count(*) FROM trailers t JOIN "
+				  "messages m ON m.id = t.target_id WHERE "
+				  "m.msgid = 'c@x' AND t.name = 'Acked-by'"),
+			 1);
+}
+
+struct per_patch {
+	int acks[3];
+};
+
+static int collect(const struct pc_series_info *s, void *arg)
+{
+	struct per_patch *pp = arg;
+	size_t i, j;
+
+	for (i = 0; i < s->npatches; i++)
+		for (j = 0; j < s->patches[i].ntrailers; j++)
+			if (!strcmp(s->patches[i].trailers[j].name,
+				    "Acked-by") &&
+			    s->patches[i].idx < 3)
+				pp->acks[s->patches[i].idx] +=
+					s->patches[i].trailers[j].via_cover;
+	return 0;
+}
+
+static void test_trailers__cover_tag_fans_out_to_every_patch(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_series_filter flt = { .with_patches = 1 };
+	struct per_patch pp = { { 0 } };
+	struct pc_err err = { 0 };
+
+	test_trailers__reply_to_patch_and_to_cover(state);
+	assert_int_equal(pc_series_list(f->st, &flt, collect, &pp, &err), 0);
+	assert_int_equal(pp.acks[1], 1);
+	assert_int_equal(pp.acks[2], 1);
+}
+
+static void test_trailers__reply_before_its_patch(void **state)
+{
+	struct fixture *f = *state;
+
+	/* The review arrives first (archives are not always in order). */
+	ingest(f, mail("r1@x", B, "Re: [PATCH] widget: one",
+		       "02 Jan 2024 10:00", "p1@x", REVIEW));
+	assert_int_equal(count(f, "SELECT count(*) FROM trailers WHERE "
+				  "target_id IS NULL"),
+			 1);
+	patch(f, "p1@x", A, "[PATCH] widget: one", "01 Jan 2024 10:01", NULL);
+	assert_int_equal(count(f, "SELECT count(*) FROM trailers t JOIN "
+				  "messages m ON m.id = t.target_id WHERE "
+				  "m.msgid = 'p1@x' AND t.origin = 'reply'"),
+			 1);
+}
+
+static void test_trailers__bot_tags_are_suggestions(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "p1@x", A, "[PATCH] widget: one", "01 Jan 2024 10:01", NULL);
+	ingest(f,
+	       mail("bot@x", "kernel test robot <lkp@intel.com>",
+		    "Re: [PATCH] widget: one", "02 Jan 2024 10:00", "p1@x",
+		    "Hi,\n\nReported-by: kernel test robot <lkp@intel.com>\n"));
+	assert_int_equal(count(f, "SELECT count(*) FROM trailers WHERE "
+				  "origin = 'reply' AND suggested = 1"),
+			 1);
+	assert_int_equal(count(f, "SELECT is_bot FROM messages WHERE "
+				  "msgid = 'bot@x'"),
+			 1);
+}
+
+static void test_store__migrations_and_reopen(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_store *again = NULL;
+	struct pc_err err = { 0 };
+
+	assert_int_equal(pc_store_schema_version(f->st),
+			 pc_store_schema_latest());
+	patch(f, "p1@x", A, "[PATCH] widget: one", "01 Jan 2024 10:01", NULL);
+	pc_store_close(f->st);
+	f->st = NULL;
+	assert_int_equal(pc_store_open(&again, f->db, &err), 0);
+	f->st = again;
+	assert_int_equal(count(f, "SELECT count(*) FROM messages"), 1);
+}
+
+static void test_store__newer_schema_is_refused(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_store *again = NULL;
+	struct pc_err err = { 0 };
+	char sql[64];
+
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
+		 pc_store_schema_latest() + 1);
+	assert_int_equal(pc_store_query(f->st, sql, ignore_rows, NULL, &err),
+			 0);
+	pc_store_close(f->st);
+	f->st = NULL;
+	assert_int_equal(pc_store_open(&again, f->db, &err), PC_EUSAGE);
+	assert_non_null(strstr(err.msg, "upgrade patchclock"));
+	assert_int_equal(pc_store_open(&f->st, ":memory:", &err), 0);
+}
+
+int main(void)
+{
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(test_ingest__idempotent_by_message_id),
+		T(test_ingest__no_message_id_gets_stable_hash_id),
+		T(test_ingest__unparseable_is_kept_raw),
+		T(test_series__threaded_cover_and_patches),
+		T(test_series__any_order_adopts_patches),
+		T(test_series__late_undated_cover_adopts_by_thread),
+		T(test_series__broken_threading_joins_by_sender),
+		T(test_series__far_apart_postings_do_not_join),
+		T(test_series__same_slot_twice_is_a_new_series),
+		T(test_series__new_version_supersedes),
+		T(test_series__versions_order_by_number_not_date),
+		T(test_series__rfc_precedes_real_versions),
+		T(test_series__unrelated_subjects_stay_apart),
+		T(test_series__b4_link_to_previous_version),
+		T(test_series__naked_cover),
+		T(test_series__untagged_reply_patch_is_own_series),
+		T(test_trailers__reply_to_patch_and_to_cover),
+		T(test_trailers__cover_tag_fans_out_to_every_patch),
+		T(test_trailers__reply_before_its_patch),
+		T(test_trailers__bot_tags_are_suggestions),
+		T(test_store__migrations_and_reopen),
+		T(test_store__newer_schema_is_refused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
