@@ -64,8 +64,6 @@ CREATE INDEX messages_series ON messages(series_id);
 CREATE INDEX messages_supersedes ON messages(supersedes)
 	WHERE supersedes IS NOT NULL;
 CREATE INDEX messages_patch_id ON messages(patch_id) WHERE patch_id IS NOT NULL;
-CREATE INDEX messages_from_version ON messages(from_addr, version, total)
-	WHERE kind IN ('patch', 'cover');
 
 -- The files a patch touches, from its diff headers.
 CREATE TABLE patch_files (

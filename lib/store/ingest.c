@@ -207,23 +207,21 @@ static int derive(struct derived *d, const struct pc_msg *m,
 {
 	const char *text = m->body.buf;
 	size_t tlen = m->body.len, i;
-	int rc;
+	int rc, has_diff;
 
 	pc_subject_parse(&d->subj, m->subject, strlen(m->subject), NULL);
 	d->name = xmemdupz(m->subject + d->subj.name_off, d->subj.name_len);
 	/* The patch is inline, or else in the first text attachment that
-	 * holds a diff. */
-	if (!pc_diff_present(text, tlen)) {
-		for (i = 0; i < m->natt; i++) {
-			if (pc_diff_present(m->att[i].text.buf,
-					    m->att[i].text.len)) {
-				text = m->att[i].text.buf;
-				tlen = m->att[i].text.len;
-				break;
-			}
+	 * holds a diff. Most mail has none: skip the parser then. */
+	has_diff = pc_diff_present(text, tlen);
+	for (i = 0; !has_diff && i < m->natt; i++) {
+		if (pc_diff_present(m->att[i].text.buf, m->att[i].text.len)) {
+			text = m->att[i].text.buf;
+			tlen = m->att[i].text.len;
+			has_diff = 1;
 		}
 	}
-	if ((rc = pc_diff_parse(&d->diff, text, tlen, err)) < 0 &&
+	if (has_diff && (rc = pc_diff_parse(&d->diff, text, tlen, err)) < 0 &&
 	    rc != PC_ELIMIT)
 		return rc;
 	/* request-pull writes "are available in the [Gg]it repository at". */
@@ -233,7 +231,8 @@ static int derive(struct derived *d, const struct pc_msg *m,
 	d->kind = pc_classify(&d->subj, d->diff.nfiles > 0, d->pull.url != NULL,
 			      m->in_reply_to != NULL || m->nrefs > 0);
 	d->is_bot = pc_is_bot(m->from.name, m->from.addr, m->auto_submitted);
-	scan_version_links(d, m->body.buf, m->body.len);
+	if (d->kind == PC_KIND_PATCH || d->kind == PC_KIND_COVER)
+		scan_version_links(d, m->body.buf, m->body.len);
 
 	if (d->kind == PC_KIND_PATCH && text == m->body.buf) {
 		d->origin = "patch";
