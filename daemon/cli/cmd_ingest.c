@@ -56,7 +56,8 @@ static const char ingest_usage[] =
 
 struct progress {
 	int on;
-	double last;
+	double start, last;
+	uint64_t read0; /* messages read before this source */
 	const char *name;
 };
 
@@ -72,7 +73,7 @@ static void progress_draw(struct progress *p, struct pc_source *src,
 			  const struct pc_ingest_stats *st, int final)
 {
 	uint64_t done, total;
-	double t;
+	double t, rate, eta;
 	int width = 30, fill;
 	char bar[64];
 
@@ -83,19 +84,27 @@ static void progress_draw(struct progress *p, struct pc_source *src,
 		return;
 	p->last = t;
 	pc_source_progress(src, &done, &total);
+	rate = t > p->start ? (double)(st->read - p->read0) / (t - p->start) : 0;
 	if (total) {
-		fill = (int)((double)width * (double)done / (double)total);
+		double frac = (double)done / (double)total;
+
+		fill = (int)((double)width * frac);
 		if (fill > width)
 			fill = width;
 		memset(bar, '#', (size_t)fill);
 		memset(bar + fill, '.', (size_t)(width - fill));
 		bar[width] = '\0';
-		fprintf(stderr, "\r%s [%s] %3d%% %llu messages", p->name, bar,
-			(int)(100.0 * (double)done / (double)total),
-			(unsigned long long)st->read);
+		eta = frac > 0.01 ? (t - p->start) * (1 - frac) / frac : -1;
+		fprintf(stderr, "\r%s [%s] %3d%% %llu messages, %.0f/s", p->name,
+			bar, (int)(100.0 * frac), (unsigned long long)st->read,
+			rate);
+		if (eta >= 0 && !final)
+			fprintf(stderr, ", %.0f s left ", eta);
+		else
+			fputs("           ", stderr);
 	} else {
-		fprintf(stderr, "\r%s %llu messages",
-			p->name, (unsigned long long)st->read);
+		fprintf(stderr, "\r%s %llu messages, %.0f/s", p->name,
+			(unsigned long long)st->read, rate);
 	}
 	if (final)
 		fputc('\n', stderr);
@@ -150,6 +159,8 @@ static int ingest_one(struct pc_store *store, const char *path,
 		return -1;
 	}
 	prog->name = strcmp(path, "-") ? path : "stdin";
+	prog->start = now_s();
+	prog->read0 = stats->read;
 	if (pc_store_begin(store, &err) < 0)
 		goto fail;
 	for (;;) {
