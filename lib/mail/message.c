@@ -275,6 +275,27 @@ static void unquote_pairs(struct pc_buf *out, const char *in, size_t len)
 	}
 }
 
+/*
+ * git mailinfo's cleanup_space(): every run of whitespace becomes one
+ * space (removing the address can leave "Thor   (Comment)").
+ */
+static void collapse_space(struct pc_buf *b)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < b->len; i++) {
+		if (pc_isspace((unsigned char)b->buf[i])) {
+			if (o && b->buf[o - 1] == ' ' && i &&
+			    pc_isspace((unsigned char)b->buf[i - 1]))
+				continue;
+			b->buf[o++] = ' ';
+		} else {
+			b->buf[o++] = b->buf[i];
+		}
+	}
+	pc_buf_setlen(b, o);
+}
+
 static void trim_buf(struct pc_buf *b)
 {
 	size_t i = 0;
@@ -349,6 +370,7 @@ void pc_addr_parse_git(struct pc_addr *out, const char *value, size_t len)
 		memmove(f.buf + off, f.buf + off + cut, f.len - off - cut);
 		pc_buf_setlen(&f, f.len - cut);
 	}
+	collapse_space(&f);
 	trim_buf(&f);
 	if (f.len >= 2 && f.buf[0] == '(' && f.buf[f.len - 1] == ')') {
 		memmove(f.buf, f.buf + 1, f.len - 2);
@@ -718,10 +740,47 @@ static int is_multipart(struct pc_buf *tmp, struct span ct)
 	return pc_mem_istarts(tmp->buf, tmp->len, "multipart/");
 }
 
+/* git mailinfo's patchbreak(): "diff -", "Index: ", "--- name", "---". */
+static int is_patchbreak(const char *p, size_t len)
+{
+	size_t i;
+
+	if (pc_mem_starts(p, len, "diff -") || pc_mem_starts(p, len, "Index: "))
+		return 1;
+	if (len < 3 || memcmp(p, "---", 3) != 0)
+		return 0;
+	if (len > 4 && p[3] == ' ' && !pc_isspace((unsigned char)p[4]))
+		return 1;
+	for (i = 3; i < len; i++)
+		if (!pc_isspace((unsigned char)p[i]))
+			return 0;
+	return 1;
+}
+
+/* Whether a patchbreak line is in (p, len). */
+static int has_patchbreak(const char *p, size_t len)
+{
+	const char *end = p + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (is_patchbreak(p, l))
+			return 1;
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
 /*
  * git mailinfo's in-body headers: at the top of the body, an optional
  * ">From <sha1>" format-patch line, then From:/Subject:/Date: lines
- * (folded lines allowed) up to a blank line.
+ * (folded lines allowed) or a "[PATCH] subject" line, up to a blank
+ * line. Like git (handle_info()
+ * prints in-body headers only when a patch was written), they count only
+ * when a patch follows: a reply quoting a patch's header lines keeps its
+ * own sender and subject.
  */
 static void inbody_headers(struct pc_msg *m, struct pc_buf *tmp)
 {
@@ -756,6 +815,12 @@ static void inbody_headers(struct pc_msg *m, struct pc_buf *tmp)
 			if (k < 40)
 				break;
 			cur = NULL;
+		} else if (len > 7 && pc_mem_starts(p, len, "[PATCH]") &&
+			   pc_isspace((unsigned char)p[7])) {
+			/* git takes a "[PATCH] subject" line as Subject:. */
+			cur = NULL;
+			subj.p = p;
+			subj.len = len;
 		} else if (pc_mem_istarts(p, len, "from:")) {
 			cur = &from;
 			from.p = p + 5;
@@ -773,6 +838,16 @@ static void inbody_headers(struct pc_msg *m, struct pc_buf *tmp)
 		}
 		any = 1;
 		p = next;
+	}
+	if (any) {
+		size_t i;
+		int patch = has_patchbreak(p, (size_t)(end - p));
+
+		for (i = 0; !patch && i < m->natt; i++)
+			patch = has_patchbreak(m->att[i].text.buf,
+					       m->att[i].text.len);
+		if (!patch)
+			return;
 	}
 	if (from.p) {
 		char *dec;

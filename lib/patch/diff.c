@@ -603,9 +603,12 @@ static long parse_count(const char **pp, const char *end)
  */
 static int parse_hunk_header(const struct line *l, long *old_n, long *new_n)
 {
-	const char *p = l->p + 4, *end = l->p + l->len;
+	const char *p = l->p, *end = l->p + l->len;
 	long v;
 
+	while (p < end && *p == '@')
+		p++;
+	p += 2; /* " -", checked by is_hunk_start() */
 	if (parse_count(&p, end) < 0)
 		return -1;
 	*old_n = 1;
@@ -632,6 +635,19 @@ static int parse_hunk_header(const struct line *l, long *old_n, long *new_n)
 	return 0;
 }
 
+/*
+ * Whether a line is a hunk header: "@@ -", or with more '@'s as in a
+ * combined diff ("@@@ -"), which b4 and hand-edited patches also use.
+ */
+static int is_hunk_start(const struct line *l)
+{
+	size_t i = 0;
+
+	while (i < l->len && l->p[i] == '@')
+		i++;
+	return i >= 2 && i + 1 < l->len && l->p[i] == ' ' && l->p[i + 1] == '-';
+}
+
 /* Whether the line at pos starts a plain "--- " / "+++ " / "@@ -" diff. */
 static int plain_start_at(const char *text, size_t len, const struct line *l)
 {
@@ -639,7 +655,7 @@ static int plain_start_at(const char *text, size_t len, const struct line *l)
 
 	return line_starts(l, "--- ") && get_line(&l2, text, len, l->next) &&
 	       line_starts(&l2, "+++ ") && get_line(&l3, text, len, l2.next) &&
-	       line_starts(&l3, "@@ -");
+	       is_hunk_start(&l3);
 }
 
 /*
@@ -662,8 +678,7 @@ static size_t parse_hunks(struct parser *ps, size_t pos, struct pc_diff_file *f)
 	struct line l;
 	long old_n = 0, new_n = 0;
 
-	while (get_line(&l, ps->text, ps->len, pos) &&
-	       line_starts(&l, "@@ -")) {
+	while (get_line(&l, ps->text, ps->len, pos) && is_hunk_start(&l)) {
 		int known = parse_hunk_header(&l, &old_n, &new_n) == 0;
 
 		pos = l.next;
@@ -672,9 +687,9 @@ static size_t parse_hunks(struct parser *ps, size_t pos, struct pc_diff_file *f)
 
 			if (known && old_n <= 0 && new_n <= 0)
 				break;
-			if (!known && (ends_unknown_hunk(ps, &l) ||
-				       line_starts(&l, "@@ -") ||
-				       line_starts(&l, "diff ")))
+			if (!known &&
+			    (ends_unknown_hunk(ps, &l) || is_hunk_start(&l) ||
+			     line_starts(&l, "diff ")))
 				break;
 			/*
 			 * A signature where no old line is left to remove:
@@ -891,7 +906,7 @@ static int parse_git(struct parser *ps, const struct line *first,
 			}
 			pos = parse_hunks(ps, pos, &c.f);
 			break;
-		} else if (line_starts(&l, "@@ -")) {
+		} else if (is_hunk_start(&l)) {
 			pos = parse_hunks(ps, pos, &c.f);
 			break;
 		} else {

@@ -9,6 +9,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "mail/source.h"
+#include "store/ingest.h"
+#include "store/query.h"
+#include "store/store.h"
 #include "util/buf.h"
 
 /* Reads a whole file (gunzipping *.gz); fails the test if it cannot. */
@@ -19,5 +23,34 @@ const char *t_shared(const char *rel);
 char *t_mkdtemp(void);
 /* Removes a directory tree made by t_mkdtemp(). */
 void t_rmtree(const char *dir);
+
+/*
+ * A fresh SQLite store in its own temporary directory: corpus fixtures are
+ * independent scenarios and each gets one (Message-IDs recur across them).
+ */
+struct t_store {
+	char *dir; /* owned */
+	struct pc_store *st; /* owned */
+	struct pc_ingest_stats stats; /* summed over t_ingest() calls */
+};
+
+void t_store_open(struct t_store *ts);
+/* Closes the store and removes its directory. */
+void t_store_close(struct t_store *ts);
+/*
+ * Ingests every message of path, opened as kind (PC_SOURCE_AUTO guesses),
+ * in one transaction ended by pc_ingest_finish(); fails the test on a
+ * source or store error. Returns the number of messages read.
+ */
+size_t t_ingest(struct t_store *ts, const char *path, enum pc_source_kind kind);
+/*
+ * Runs a read-only query; returns its rows joined by '\n', columns by '|',
+ * SQL NULL as "NULL". Caller frees.
+ */
+char *t_query(struct t_store *ts, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The first column of the first row as a number (0 when no row). */
+long long t_query_int(struct t_store *ts, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 #endif

@@ -361,6 +361,40 @@ static void test_diff__plain_unified(void **state)
 	pc_diff_release(&d);
 }
 
+/*
+ * b4's trailers-followup-non-git-patch sample: a plain unified diff whose
+ * hunk header has three '@' ("@@@ -1,1 +1,1 @@"); it used to go unseen,
+ * so the mail was not a patch.
+ */
+static void test_diff__plain_combined_hunk_header(void **state)
+{
+	static const char text[] = "Follow-up trailer collating test.\n"
+				   "\n"
+				   "--- a/b4/junk.py\n"
+				   "+++ b/b4/junk.py\n"
+				   "@@@ -1,1 +1,1 @@ def junk():\n"
+				   "-junk1\n"
+				   "+junk2\n"
+				   "\n"
+				   "-- \n"
+				   "2.wong.fu\n";
+	struct pc_diff d = PC_DIFF_INIT;
+
+	(void)state;
+	assert_true(pc_diff_present(text, sizeof(text) - 1));
+	parse_str(&d, text);
+	assert_int_equal(d.nfiles, 1);
+	assert_string_equal(d.files[0].new_path, "b4/junk.py");
+	assert_int_equal(d.files[0].status, PC_DIFF_MODIFIED);
+	assert_int_equal(d.files[0].removed, 1);
+	assert_int_equal(d.files[0].added, 1);
+	assert_int_equal(d.diff_off, strlen("Follow-up trailer collating "
+					    "test.\n\n"));
+	pc_diff_release(&d);
+	/* A line of '@' alone is not a hunk header. */
+	assert_false(pc_diff_present("--- a\n+++ b\n@@@\n", 17));
+}
+
 static void test_diff__cvs_index(void **state)
 {
 	struct pc_diff d = PC_DIFF_INIT;
@@ -1036,6 +1070,7 @@ int main(void)
 		cmocka_unit_test(test_diff__quoted_paths),
 		cmocka_unit_test(test_diff__no_prefix),
 		cmocka_unit_test(test_diff__plain_unified),
+		cmocka_unit_test(test_diff__plain_combined_hunk_header),
 		cmocka_unit_test(test_diff__cvs_index),
 		cmocka_unit_test(test_diff__malformed_hunk_header),
 		cmocka_unit_test(test_diff__signature_after_short_hunk),
