@@ -96,6 +96,9 @@ CREATE TABLE trailers (
 	person TEXT,
 	addr TEXT,
 	suggested INTEGER NOT NULL DEFAULT 0,
+	-- A person tag given in a reply whose sender is neither its address
+	-- nor its name (b4 does not apply such tags): kept, never a review.
+	mismatch INTEGER NOT NULL DEFAULT 0,
 	target_id INTEGER REFERENCES messages(id),
 	UNIQUE (message_id, pos)
 );

@@ -114,9 +114,12 @@ static void show_message(const struct pc_message_info *m, int json)
 	for (i = 0; i < m->nfiles; i++)
 		printf("  file:    %s\n", m->files[i]);
 	for (i = 0; i < m->ntrailers; i++)
-		printf("  %s: %s%s\n", m->trailers[i].name,
+		printf("  %s: %s%s%s\n", m->trailers[i].name,
 		       m->trailers[i].value,
-		       m->trailers[i].suggested ? "  (suggested by a bot)" : "");
+		       m->trailers[i].suggested ? "  (suggested by a bot)" : "",
+		       m->trailers[i].mismatch ?
+			       "  (not given by the person it names: not applied)" :
+			       "");
 }
 
 static int print_error(const char *where, const char *msgid,

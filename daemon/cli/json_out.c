@@ -44,6 +44,8 @@ static json_object *json_trailers(const struct pc_trailer_info *t, size_t n)
 				       json_object_new_boolean(t[i].via_cover));
 		json_object_object_add(o, "suggested",
 				       json_object_new_boolean(t[i].suggested));
+		json_object_object_add(o, "mismatch",
+				       json_object_new_boolean(t[i].mismatch));
 		json_object_array_add(arr, o);
 	}
 	return arr;

@@ -3,6 +3,13 @@
  * public-inbox archives through libgit2 (see pinbox.h): epochs in numeric
  * order, each walked oldest commit first, yielding the blob `m` of every
  * commit. The walk holds commit ids only; one blob is in memory at a time.
+ *
+ * Removed mail stays in history: public-inbox-learn rm (or spam) commits
+ * the removed message's blob as `d` later on, possibly in a later epoch,
+ * and public-inbox-purge rewrites the message's commit to an empty `m`.
+ * So a first pass over every epoch collects the blob ids of all `d`
+ * entries, and the walk skips an `m` whose blob is removed later, and
+ * empty ones.
  */
 #include <git2.h>
 #include <stdio.h>
@@ -14,12 +21,20 @@
 #include "util/buf.h"
 #include "util/xalloc.h"
 
+/* A blob recorded as `d`: skip that many earlier `m` copies of it. */
+struct removed {
+	git_oid oid;
+	unsigned pending;
+};
+
 struct pc_pinbox {
 	char **epochs; /* owned paths, in order */
 	size_t nepochs, cur;
 	git_repository *repo; /* owned; the current epoch */
 	git_revwalk *walk; /* owned */
 	git_blob *blob; /* owned; the message last returned */
+	struct removed *removed; /* owned, sorted by oid, unique */
+	size_t nremoved;
 	uint64_t done, total;
 	struct pc_buf where;
 	int inited; /* git_libgit2_init() was called */
@@ -65,6 +80,50 @@ static int git_fail(struct pc_err *err, const char *what, const char *path)
 
 	return pc_err_set(err, PC_EGIT, "cannot %s '%s': %s", what, path,
 			  e && e->message ? e->message : "libgit2 error");
+}
+
+static int cmp_removed(const void *a, const void *b)
+{
+	return git_oid_cmp(&((const struct removed *)a)->oid,
+			   &((const struct removed *)b)->oid);
+}
+
+/* The blob id of the tree entry name at commit oid, if there is one. */
+static int entry_blob(git_oid *out, git_repository *repo, const git_oid *oid,
+		      const char *name)
+{
+	git_commit *commit = NULL;
+	git_tree *tree = NULL;
+	const git_tree_entry *ent;
+	int rc;
+
+	if ((rc = git_commit_lookup(&commit, repo, oid)) < 0 ||
+	    (rc = git_commit_tree(&tree, commit)) < 0)
+		goto out;
+	ent = git_tree_entry_byname(tree, name);
+	rc = ent && git_tree_entry_type(ent) == GIT_OBJECT_BLOB;
+	if (rc)
+		git_oid_cpy(out, git_tree_entry_id(ent));
+out:
+	git_tree_free(tree);
+	git_commit_free(commit);
+	return rc;
+}
+
+/* Whether blob is removed later in the archive; consumes one removal. */
+static int take_removed(struct pc_pinbox *pi, const git_oid *blob)
+{
+	struct removed key, *r;
+
+	if (!pi->nremoved)
+		return 0;
+	git_oid_cpy(&key.oid, blob);
+	r = bsearch(&key, pi->removed, pi->nremoved, sizeof(*pi->removed),
+		    cmp_removed);
+	if (!r || !r->pending)
+		return 0;
+	r->pending--;
+	return 1;
 }
 
 /* Opens epoch pi->cur and starts a walk from its HEAD, oldest first. */
@@ -113,15 +172,44 @@ int pc_pinbox_open(struct pc_pinbox **out, const char *path, struct pc_err *err)
 		PC_ALLOC_GROW(pi->epochs, 1, alloc);
 		pi->epochs[pi->nepochs++] = xstrdup(path);
 	}
-	/* Count messages up front so progress has a total. */
+	/* Count messages up front so progress has a total, and collect
+	 * the removals. */
+	alloc = 0;
 	for (n = 0; n < pi->nepochs; n++) {
-		git_oid oid;
+		git_oid oid, blob;
+		int r;
 
 		pi->cur = n;
 		if ((rc = open_epoch(pi, err)) < 0)
 			goto out;
-		while (pi->walk && git_revwalk_next(&oid, pi->walk) == 0)
+		while (pi->walk && git_revwalk_next(&oid, pi->walk) == 0) {
 			pi->total++;
+			r = entry_blob(&blob, pi->repo, &oid, "d");
+			if (r < 0) {
+				rc = git_fail(err, "read commit in",
+					      pi->epochs[n]);
+				goto out;
+			}
+			if (!r)
+				continue;
+			PC_ALLOC_GROW(pi->removed, pi->nremoved + 1, alloc);
+			pi->removed[pi->nremoved].oid = blob;
+			pi->removed[pi->nremoved++].pending = 1;
+		}
+	}
+	if (pi->nremoved) {
+		size_t i, j;
+
+		qsort(pi->removed, pi->nremoved, sizeof(*pi->removed),
+		      cmp_removed);
+		for (i = 0, j = 1; j < pi->nremoved; j++) {
+			if (!git_oid_cmp(&pi->removed[i].oid,
+					 &pi->removed[j].oid))
+				pi->removed[i].pending++;
+			else
+				pi->removed[++i] = pi->removed[j];
+		}
+		pi->nremoved = i + 1;
 	}
 	pi->cur = 0;
 	rc = open_epoch(pi, err);
@@ -148,11 +236,14 @@ int pc_pinbox_next(struct pc_pinbox *pi, const char **data, size_t *len,
 	pi->blob = NULL;
 	for (;;) {
 		if (!pi->walk || git_revwalk_next(&oid, pi->walk) != 0) {
+			/* The commit skipped last is still held: free it
+			 * on the way out. */
+			rc = 0;
 			if (pi->cur + 1 >= pi->nepochs)
-				return 0;
+				goto out;
 			pi->cur++;
 			if ((rc = open_epoch(pi, err)) < 0)
-				return rc;
+				goto out;
 			continue;
 		}
 		pi->done++;
@@ -169,11 +260,19 @@ int pc_pinbox_next(struct pc_pinbox *pi, const char **data, size_t *len,
 		ent = git_tree_entry_byname(tree, "m");
 		if (!ent || git_tree_entry_type(ent) != GIT_OBJECT_BLOB)
 			continue; /* a deletion ("d") or an odd commit */
+		if (take_removed(pi, git_tree_entry_id(ent)))
+			continue; /* removed later on */
 		if (git_blob_lookup(&pi->blob, pi->repo,
 				    git_tree_entry_id(ent)) < 0) {
 			rc = git_fail(err, "read message blob in",
 				      pi->epochs[pi->cur]);
 			goto out;
+		}
+		if (git_blob_rawsize(pi->blob) == 0) {
+			/* Purged: public-inbox-purge leaves an empty m. */
+			git_blob_free(pi->blob);
+			pi->blob = NULL;
+			continue;
 		}
 		break;
 	}
@@ -206,6 +305,7 @@ void pc_pinbox_free(struct pc_pinbox *pi)
 	git_blob_free(pi->blob);
 	git_revwalk_free(pi->walk);
 	git_repository_free(pi->repo);
+	free(pi->removed);
 	for (i = 0; i < pi->nepochs; i++)
 		free(pi->epochs[i]);
 	free(pi->epochs);

@@ -39,7 +39,7 @@ struct pc_source {
 	int mboxrd;
 	int seen_from; /* an mbox From_ line was read */
 	int prev_blank; /* the previous line was empty */
-	uint32_t rng;   /* read-size sequence (tests) */
+	uint32_t rng; /* read-size sequence (tests) */
 	int done;
 
 	/* maildir */

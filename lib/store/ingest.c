@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <zlib.h>
 
 #include "mail/message.h"
@@ -43,7 +44,8 @@ static const char SQL_INSERT_FILE[] =
 	"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 static const char SQL_INSERT_TRAILER[] =
 	"INSERT INTO trailers (message_id, pos, origin, name, value, person, "
-	"addr, suggested, target_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	"addr, suggested, target_id, mismatch) "
+	"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 static const char SQL_INSERT_ERROR[] =
 	"INSERT INTO ingest_errors (raw_id, msgid, source, reason) "
 	"VALUES (?, ?, ?, ?)";
@@ -378,10 +380,73 @@ static int insert_files(struct pc_store *st, int64_t mid,
 	return 0;
 }
 
-static int insert_trailers(struct pc_store *st, int64_t mid,
-			   const struct derived *d, int64_t target,
-			   struct pc_err *err)
+/* Whether every word of a appears among the words of b (ASCII case
+ * folded; words split on spaces and punctuation other than '-'). */
+static int words_within(const char *a, const char *b)
 {
+	const char *p = a;
+	int any = 0;
+
+	while (*p) {
+		const char *s, *q;
+		size_t n;
+		int found = 0;
+
+		while (*p && !pc_isalnum((unsigned char)*p) && *p != '-' &&
+		       (unsigned char)*p < 0x80)
+			p++;
+		s = p;
+		while (*p && (pc_isalnum((unsigned char)*p) || *p == '-' ||
+			      (unsigned char)*p >= 0x80))
+			p++;
+		n = (size_t)(p - s);
+		if (!n)
+			continue;
+		any = 1;
+		for (q = b; *q && !found;) {
+			const char *t;
+
+			while (*q && !pc_isalnum((unsigned char)*q) &&
+			       *q != '-' && (unsigned char)*q < 0x80)
+				q++;
+			t = q;
+			while (*q && (pc_isalnum((unsigned char)*q) ||
+				      *q == '-' || (unsigned char)*q >= 0x80))
+				q++;
+			found = (size_t)(q - t) == n && !strncasecmp(s, t, n);
+		}
+		if (!found)
+			return 0;
+	}
+	return any;
+}
+
+/*
+ * Whether a person tag in a reply names someone other than the reply's
+ * sender, as b4 checks before applying a follow-up tag. It matches when
+ * the addresses are equal, or when one display name's words are all in
+ * the other ("fan <nifan@gmail.com>" giving "Reviewed-by: Fan Ni
+ * <fan.ni@samsung.com>" is the same person writing from home).
+ */
+static int sender_mismatch(const struct pc_trailer *t, const struct pc_msg *m)
+{
+	const char *from = m->from.name;
+
+	if (!t->is_person || !t->addr)
+		return 0;
+	if (m->from.addr && !strcasecmp(t->addr, m->from.addr))
+		return 0;
+	if (t->person && from && *from && strcmp(from, m->from.addr) != 0 &&
+	    (words_within(from, t->person) || words_within(t->person, from)))
+		return 0;
+	return 1;
+}
+
+static int insert_trailers(struct pc_store *st, int64_t mid,
+			   const struct pc_msg *m, const struct derived *d,
+			   int64_t target, struct pc_err *err)
+{
+	int is_reply = d->kind == PC_KIND_REPLY;
 	size_t i;
 	int rc;
 
@@ -400,6 +465,7 @@ static int insert_trailers(struct pc_store *st, int64_t mid,
 		pc_store__bind_text(s, 7, t->addr);
 		sqlite3_bind_int(s, 8, t->suggested);
 		bind_int_or_null(s, 9, target != 0, target);
+		sqlite3_bind_int(s, 10, is_reply && sender_mismatch(t, m));
 		if ((rc = pc_store__exec(st, s, err, "storing trailers")) < 0)
 			return rc;
 	}
@@ -512,7 +578,7 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 		if ((rc = pc_series__thread_target(st, mid, &target, err)) < 0)
 			goto out;
 	}
-	if ((rc = insert_trailers(st, mid, &d, target, err)) < 0)
+	if ((rc = insert_trailers(st, mid, m, &d, target, err)) < 0)
 		goto out;
 	stats->added++;
 	stats->series += (uint64_t)created;

@@ -59,13 +59,13 @@ static int load_files(struct pc_store *st, int64_t mid, char ***out,
 /* Trailers for message mid; cover is the series' cover letter (or 0). */
 static const char SQL_TRAILERS_FOR[] =
 	"SELECT t.name, t.value, t.person, t.addr, g.msgid, "
-	"t.origin = 'reply', t.target_id = ?2 AND ?2 != ?1, t.suggested "
-	"FROM trailers t JOIN messages g ON g.id = t.message_id "
-	"WHERE t.target_id = ?1 OR (t.target_id = ?2 AND t.origin = 'reply') "
-	"ORDER BY t.origin = 'reply', g.date, t.message_id, t.pos";
+	"t.origin = 'reply', t.target_id = ?2 AND ?2 != ?1, t.suggested, "
+	"t.mismatch FROM trailers t JOIN messages g ON g.id = t.message_id "
+	"WHERE (t.target_id = ?1 OR (t.target_id = ?2 AND t.origin = 'reply')) "
+	"AND NOT t.mismatch ORDER BY t.origin = 'reply', g.date, t.message_id, t.pos";
 static const char SQL_TRAILERS_IN[] =
 	"SELECT t.name, t.value, t.person, t.addr, g.msgid, "
-	"t.origin = 'reply', 0, t.suggested "
+	"t.origin = 'reply', 0, t.suggested, t.mismatch "
 	"FROM trailers t JOIN messages g ON g.id = t.message_id "
 	"WHERE t.message_id = ?1 ORDER BY t.pos";
 
@@ -95,6 +95,7 @@ static int load_trailers(struct pc_store *st, const char *sql, int64_t mid,
 		t->from_reply = sqlite3_column_int(s, 5);
 		t->via_cover = sqlite3_column_int(s, 6);
 		t->suggested = sqlite3_column_int(s, 7);
+		t->mismatch = sqlite3_column_int(s, 8);
 	}
 	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 :
@@ -228,16 +229,21 @@ int pc_series_list(struct pc_store *st, const struct pc_series_filter *f,
 		si.change_id = col_dup(s, 13);
 		si.received = sqlite3_column_int(s, 14);
 		cover = sqlite3_column_int64(s, 15);
-		if (f->with_patches &&
-		    (rc = load_patches(st, &si, cover, err)) < 0) {
-			series_release(&si);
-			sqlite3_finalize(s);
-			return rc;
+		if (f->with_patches) {
+			int lrc = load_patches(st, &si, cover, err);
+
+			if (lrc < 0) {
+				series_release(&si);
+				sqlite3_finalize(s);
+				return lrc;
+			}
 		}
 		stop = fn(&si, arg);
 		series_release(&si);
-		if (stop)
+		if (stop) {
+			rc = SQLITE_DONE;
 			break;
+		}
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
 		rc = pc_store__fail(st, err, "listing series");

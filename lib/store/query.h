@@ -18,6 +18,7 @@ struct pc_trailer_info {
 	int from_reply;   /* given on the list, not in the patch itself */
 	int via_cover;    /* given in reply to the cover letter */
 	int suggested;    /* a bot's suggestion, not a review */
+	int mismatch;     /* given in a reply by someone it does not name */
 };
 
 struct pc_patch_info {
@@ -59,8 +60,12 @@ struct pc_series_filter {
 
 typedef int (*pc_series_fn)(const struct pc_series_info *s, void *arg);
 
-/* Calls fn for each matching series, oldest first; fn returning non-zero
- * stops the listing. */
+/*
+ * Calls fn for each matching series, oldest first; fn returning non-zero
+ * stops the listing. A patch's trailers leave out tags given in a reply
+ * by someone the tag does not name (b4 does not apply those either);
+ * pc_message_get() on the reply still shows them, marked.
+ */
 int pc_series_list(struct pc_store *st, const struct pc_series_filter *f,
 		   pc_series_fn fn, void *arg, struct pc_err *err);
 

@@ -476,6 +476,18 @@ static int collect(const struct pc_series_info *s, void *arg)
 	return 0;
 }
 
+static int count_reviews(const struct pc_series_info *s, void *arg)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->npatches; i++)
+		for (j = 0; j < s->patches[i].ntrailers; j++)
+			if (!strcmp(s->patches[i].trailers[j].name,
+				    "Reviewed-by"))
+				(*(int64_t *)arg)++;
+	return 0;
+}
+
 static void test_trailers__cover_tag_fans_out_to_every_patch(void **state)
 {
 	struct fixture *f = *state;
@@ -521,6 +533,37 @@ static void test_trailers__bot_tags_are_suggestions(void **state)
 	assert_int_equal(count(f, "SELECT is_bot FROM messages WHERE "
 				  "msgid = 'bot@x'"),
 			 1);
+}
+
+static int64_t review_count(struct fixture *f)
+{
+	struct pc_series_filter flt = { .with_patches = 1 };
+	struct pc_err err = { 0 };
+	int64_t n = 0;
+
+	assert_int_equal(pc_series_list(f->st, &flt, count_reviews, &n, &err),
+			 0);
+	return n;
+}
+
+static void test_trailers__tag_for_someone_else_is_not_applied(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "p1@x", A, "[PATCH] widget: one", "01 Jan 2024 10:01", NULL);
+	/* Bo forwards a tag in Rita's name: kept, marked, not a review. */
+	ingest(f,
+	       mail("r1@x", B, "Re: [PATCH] widget: one", "02 Jan 2024 10:00",
+		    "p1@x", "Reviewed-by: Rita Viewer <rita@example.com>\n"));
+	assert_int_equal(count(f, "SELECT mismatch FROM trailers WHERE "
+				  "addr = 'rita@example.com'"),
+			 1);
+	assert_int_equal(review_count(f), 0);
+	/* Rita from her home address, under a short name: the same person. */
+	ingest(f, mail("r2@x", "rita <rv@home.example>",
+		       "Re: [PATCH] widget: one", "02 Jan 2024 11:00", "p1@x",
+		       "Reviewed-by: Rita Viewer <rita@example.com>\n"));
+	assert_int_equal(review_count(f), 1);
 }
 
 static void test_store__migrations_and_reopen(void **state)
@@ -581,6 +624,7 @@ int main(void)
 		T(test_trailers__cover_tag_fans_out_to_every_patch),
 		T(test_trailers__reply_before_its_patch),
 		T(test_trailers__bot_tags_are_suggestions),
+		T(test_trailers__tag_for_someone_else_is_not_applied),
 		T(test_store__migrations_and_reopen),
 		T(test_store__newer_schema_is_refused),
 	};
