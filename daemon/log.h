@@ -14,7 +14,9 @@ void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-void fatalx(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void fatal(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+void fatalx(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
 
 #endif

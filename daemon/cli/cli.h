@@ -11,8 +11,8 @@ struct pc_store;
 /* Exit statuses shared by every subcommand. */
 enum {
 	CLI_OK = 0,
-	CLI_FAIL = 1,    /* could not do the job (bad input file, database) */
-	CLI_USAGE = 64,  /* EX_USAGE: wrong arguments */
+	CLI_FAIL = 1, /* could not do the job (bad input file, database) */
+	CLI_USAGE = 64, /* EX_USAGE: wrong arguments */
 	CLI_PARTIAL = 3, /* done, but some messages could not be parsed */
 };
 

@@ -84,7 +84,8 @@ static void progress_draw(struct progress *p, struct pc_source *src,
 		return;
 	p->last = t;
 	pc_source_progress(src, &done, &total);
-	rate = t > p->start ? (double)(st->read - p->read0) / (t - p->start) : 0;
+	rate = t > p->start ? (double)(st->read - p->read0) / (t - p->start) :
+			      0;
 	if (total) {
 		double frac = (double)done / (double)total;
 
@@ -95,9 +96,9 @@ static void progress_draw(struct progress *p, struct pc_source *src,
 		memset(bar + fill, '.', (size_t)(width - fill));
 		bar[width] = '\0';
 		eta = frac > 0.01 ? (t - p->start) * (1 - frac) / frac : -1;
-		fprintf(stderr, "\r%s [%s] %3d%% %llu messages, %.0f/s", p->name,
-			bar, (int)(100.0 * frac), (unsigned long long)st->read,
-			rate);
+		fprintf(stderr, "\r%s [%s] %3d%% %llu messages, %.0f/s",
+			p->name, bar, (int)(100.0 * frac),
+			(unsigned long long)st->read, rate);
 		if (eta >= 0 && !final)
 			fprintf(stderr, ", %.0f s left ", eta);
 		else
@@ -169,8 +170,8 @@ static int ingest_one(struct pc_store *store, const char *path,
 			break;
 		if (rc == PC_ELIMIT) {
 			log_warnx("ingest: %s", err.msg);
-			if (pc_ingest_unreadable(store, msg.where, err.msg, stats,
-						 &err) < 0)
+			if (pc_ingest_unreadable(store, msg.where, err.msg,
+						 stats, &err) < 0)
 				goto fail;
 			continue;
 		}
@@ -234,8 +235,9 @@ int cmd_ingest(int argc, char **argv)
 			break;
 		case 'f':
 			if (parse_kind(optarg, &sopt.kind) < 0) {
-				log_warnx("ingest: unknown --format '%s': use mbox, maildir, message or public-inbox",
-					  optarg);
+				log_warnx(
+					"ingest: unknown --format '%s': use mbox, maildir, message or public-inbox",
+					optarg);
 				return CLI_USAGE;
 			}
 			break;
@@ -245,8 +247,9 @@ int cmd_ingest(int argc, char **argv)
 			else if (!strcmp(optarg, "mboxrd"))
 				sopt.mbox_format = PC_MBOX_MBOXRD;
 			else {
-				log_warnx("ingest: unknown --mbox-format '%s': use mboxo or mboxrd",
-					  optarg);
+				log_warnx(
+					"ingest: unknown --mbox-format '%s': use mboxo or mboxrd",
+					optarg);
 				return CLI_USAGE;
 			}
 			break;

@@ -84,7 +84,7 @@ static int print_series(const struct pc_series_info *s, void *arg)
 	printf("%-6lld %-7s %-6s %-16s %-11s %-24.24s %s", (long long)s->id,
 	       ver, recv, when, tags,
 	       s->author_name && *s->author_name ? s->author_name :
-						    s->author_addr,
+						   s->author_addr,
 	       s->name);
 	if (s->superseded_by)
 		printf("  [superseded by %lld]", (long long)s->superseded_by);
@@ -101,8 +101,9 @@ static int print_series(const struct pc_series_info *s, void *arg)
 			const struct pc_trailer_info *tr = &p->trailers[j];
 
 			printf("         %s: %s%s%s\n", tr->name, tr->value,
-			       tr->via_cover ? "  (on the cover letter)" :
-			       tr->from_reply ? "  (on the list)" : "",
+			       tr->via_cover  ? "  (on the cover letter)" :
+			       tr->from_reply ? "  (on the list)" :
+						"",
 			       tr->suggested ? "  (suggested by a bot)" : "");
 		}
 	}

@@ -55,7 +55,8 @@ static int show_series_cb(const struct pc_series_info *s, void *arg)
 	printf("  version:    %d%s\n", s->version, s->is_rfc ? " (RFC)" : "");
 	if (s->total)
 		printf("  patches:    %d of %d received%s\n", s->received,
-		       s->total, s->received >= s->total ? "" : " (incomplete)");
+		       s->total,
+		       s->received >= s->total ? "" : " (incomplete)");
 	else
 		printf("  patches:    %d received\n", s->received);
 	printf("  posted:     %s UTC\n", when);
@@ -67,8 +68,8 @@ static int show_series_cb(const struct pc_series_info *s, void *arg)
 	for (i = 0; i < s->npatches; i++) {
 		const struct pc_patch_info *p = &s->patches[i];
 
-		printf("\n  [%s %d] %s\n    <%s>\n", p->kind, p->idx, p->subject,
-		       p->msgid);
+		printf("\n  [%s %d] %s\n    <%s>\n", p->kind, p->idx,
+		       p->subject, p->msgid);
 		if (strcmp(p->kind, "cover"))
 			printf("    author: %s <%s>\n", p->author_name,
 			       p->author_addr);
@@ -78,8 +79,9 @@ static int show_series_cb(const struct pc_series_info *s, void *arg)
 			const struct pc_trailer_info *t = &p->trailers[j];
 
 			printf("    %s: %s%s%s\n", t->name, t->value,
-			       t->via_cover ? "  (on the cover letter)" :
-			       t->from_reply ? "  (on the list)" : "",
+			       t->via_cover  ? "  (on the cover letter)" :
+			       t->from_reply ? "  (on the list)" :
+					       "",
 			       t->suggested ? "  (suggested by a bot)" : "");
 		}
 	}
@@ -122,8 +124,8 @@ static void show_message(const struct pc_message_info *m, int json)
 			       "");
 }
 
-static int print_error(const char *where, const char *msgid,
-		       const char *reason, void *arg)
+static int print_error(const char *where, const char *msgid, const char *reason,
+		       void *arg)
 {
 	struct show_state *ss = arg;
 
@@ -215,8 +217,9 @@ int cmd_show(int argc, char **argv)
 			goto out;
 		}
 		if (!mid) {
-			log_warnx("show: no series or message '%s' in the database: 'patchclock series' lists the series",
-				  arg);
+			log_warnx(
+				"show: no series or message '%s' in the database: 'patchclock series' lists the series",
+				arg);
 			rc = CLI_FAIL;
 			goto out;
 		}
@@ -240,8 +243,9 @@ int cmd_show(int argc, char **argv)
 			log_warnx("show: %s", err.msg);
 			rc = CLI_FAIL;
 		} else if (!ss.found) {
-			log_warnx("show: no series %lld: 'patchclock series' lists the series",
-				  (long long)f.id);
+			log_warnx(
+				"show: no series %lld: 'patchclock series' lists the series",
+				(long long)f.id);
 			rc = CLI_FAIL;
 		}
 		goto out;

@@ -38,8 +38,9 @@ static json_object *json_trailers(const struct pc_trailer_info *t, size_t n)
 		json_object_object_add(o, "addr", str_or_null(t[i].addr));
 		json_object_object_add(o, "given_in",
 				       str_or_null(t[i].given_in));
-		json_object_object_add(o, "from_reply",
-				       json_object_new_boolean(t[i].from_reply));
+		json_object_object_add(
+			o, "from_reply",
+			json_object_new_boolean(t[i].from_reply));
 		json_object_object_add(o, "via_cover",
 				       json_object_new_boolean(t[i].via_cover));
 		json_object_object_add(o, "suggested",
@@ -76,7 +77,8 @@ json_object *json_series(const struct pc_series_info *s)
 	json_object_object_add(o, "expected", json_object_new_int(s->total));
 	json_object_object_add(o, "complete",
 			       json_object_new_boolean(s->total > 0 &&
-						       s->received >= s->total));
+						       s->received >=
+							       s->total));
 	json_object_object_add(o, "superseded_by",
 			       s->superseded_by ?
 				       json_object_new_int64(s->superseded_by) :
@@ -97,7 +99,8 @@ json_object *json_series(const struct pc_series_info *s)
 
 		json_object_object_add(po, "msgid", str_or_null(p->msgid));
 		json_object_object_add(po, "kind", str_or_null(p->kind));
-		json_object_object_add(po, "index", json_object_new_int(p->idx));
+		json_object_object_add(po, "index",
+				       json_object_new_int(p->idx));
 		json_object_object_add(po, "subject", str_or_null(p->subject));
 		json_object_object_add(po, "author",
 				       str_or_null(p->author_name));
@@ -105,7 +108,8 @@ json_object *json_series(const struct pc_series_info *s)
 				       str_or_null(p->author_addr));
 		json_object_object_add(po, "date",
 				       time_or_null(p->date, p->has_date));
-		json_object_object_add(po, "patch_id", str_or_null(p->patch_id));
+		json_object_object_add(po, "patch_id",
+				       str_or_null(p->patch_id));
 		json_object_object_add(po, "files",
 				       json_strings(p->files, p->nfiles));
 		json_object_object_add(po, "trailers",
@@ -133,9 +137,9 @@ json_object *json_message(const struct pc_message_info *m)
 	json_object_object_add(o, "list_id", str_or_null(m->list_id));
 	json_object_object_add(o, "source", str_or_null(m->source));
 	json_object_object_add(o, "parse_error", str_or_null(m->parse_error));
-	json_object_object_add(o, "series",
-			       m->series_id ? json_object_new_int64(m->series_id) :
-					      NULL);
+	json_object_object_add(
+		o, "series",
+		m->series_id ? json_object_new_int64(m->series_id) : NULL);
 	json_object_object_add(o, "version", json_object_new_int(m->version));
 	json_object_object_add(o, "index", json_object_new_int(m->idx));
 	json_object_object_add(o, "total", json_object_new_int(m->total));
@@ -149,7 +153,7 @@ json_object *json_message(const struct pc_message_info *m)
 
 void json_print(json_object *obj)
 {
-	puts(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
-							 JSON_C_TO_STRING_NOSLASHESCAPE));
+	puts(json_object_to_json_string_ext(
+		obj, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(obj);
 }

@@ -14,7 +14,8 @@
 #include "util/banned.h"
 
 static const struct cli_cmd commands[] = {
-	{ "ingest", cmd_ingest, "read mail (mbox, maildir, public-inbox...) into the database" },
+	{ "ingest", cmd_ingest,
+	  "read mail (mbox, maildir, public-inbox...) into the database" },
 	{ "series", cmd_series, "list the patch series found" },
 	{ "show", cmd_show, "show one series or message" },
 };
@@ -33,7 +34,8 @@ static int usage(FILE *f, int status)
 
 	fputs(usage_text, f);
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-8s %s\n", commands[i].name,
+			commands[i].summary);
 	fputs("\nRun 'patchclock COMMAND --help' for a command's options.\n"
 	      "The database is --db FILE, else $PATCHCLOCK_DB, else "
 	      "./patchclock.db.\n",

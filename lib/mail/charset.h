@@ -15,8 +15,9 @@
 #include "util/buf.h"
 
 enum {
-	PC_CHARSET_EXACT = 0,    /* converted as declared */
-	PC_CHARSET_FALLBACK = 1, /* unknown/bad charset or bytes: fallback used */
+	PC_CHARSET_EXACT = 0, /* converted as declared */
+	PC_CHARSET_FALLBACK =
+		1, /* unknown/bad charset or bytes: fallback used */
 };
 
 /*

@@ -34,7 +34,7 @@ struct pc_addr {
 };
 
 struct pc_attachment {
-	char *filename;     /* owned; decoded, "" when none */
+	char *filename; /* owned; decoded, "" when none */
 	char *content_type; /* owned; "text/x-patch" */
 	struct pc_buf text; /* decoded UTF-8, LF line ends */
 };
@@ -46,12 +46,12 @@ struct pc_msg {
 	char *msgid; /* owned */
 	unsigned msgid_generated : 1;
 	unsigned charset_fallback : 1; /* a charset could not be honoured */
-	unsigned mime_fallback : 1;    /* MIME structure unreadable: raw body used */
+	unsigned mime_fallback : 1; /* MIME structure unreadable: raw body used */
 	unsigned date_valid : 1;
-	char *in_reply_to;  /* owned, or NULL */
-	char **refs;        /* owned; References, oldest first */
+	char *in_reply_to; /* owned, or NULL */
+	char **refs; /* owned; References, oldest first */
 	size_t nrefs;
-	char *subject;      /* owned; decoded, one line, "" when none */
+	char *subject; /* owned; decoded, one line, "" when none */
 	struct pc_addr from;
 	/* To and Cc as written (unfolded, still encoded); parsed into to/cc
 	 * only by pc_msg_parse_recipients(), since ingest does not need
@@ -59,13 +59,13 @@ struct pc_msg {
 	char *to_raw, *cc_raw; /* owned, or NULL */
 	struct pc_addr *to, *cc; /* owned arrays, empty until parsed */
 	size_t nto, ncc;
-	int64_t date;       /* seconds since the epoch (UTC); 0 when invalid */
-	int date_tz;        /* minutes east of UTC, as written */
-	char *list_id;      /* owned; the id inside <>, or NULL */
+	int64_t date; /* seconds since the epoch (UTC); 0 when invalid */
+	int date_tz; /* minutes east of UTC, as written */
+	char *list_id; /* owned; the id inside <>, or NULL */
 	char *auto_submitted; /* owned; header value, or NULL */
-	char *precedence;   /* owned, or NULL */
-	char *supersedes;   /* owned; Message-ID from a Supersedes: header */
-	char *user_agent;   /* owned; X-Mailer or User-Agent, or NULL */
+	char *precedence; /* owned, or NULL */
+	char *supersedes; /* owned; Message-ID from a Supersedes: header */
+	char *user_agent; /* owned; X-Mailer or User-Agent, or NULL */
 
 	/* git-am view (see above). */
 	struct pc_addr author;

@@ -28,8 +28,8 @@ enum pc_source_kind {
 
 enum pc_mbox_format {
 	PC_MBOX_AUTO = 0, /* mboxrd when the From_ line says "From mboxrd@z" */
-	PC_MBOX_MBOXO,    /* ">From " lines are left alone */
-	PC_MBOX_MBOXRD,   /* one '>' is removed from every ">+From " line */
+	PC_MBOX_MBOXO, /* ">From " lines are left alone */
+	PC_MBOX_MBOXRD, /* one '>' is removed from every ">+From " line */
 };
 
 struct pc_source_options {
@@ -45,9 +45,11 @@ struct pc_source_options {
 };
 
 #define PC_SOURCE_MAX_MESSAGE_DEFAULT (64u << 20)
-#define PC_SOURCE_OPTIONS_INIT                                               \
-	{ .kind = PC_SOURCE_AUTO, .mbox_format = PC_MBOX_AUTO,                \
-	  .max_message = PC_SOURCE_MAX_MESSAGE_DEFAULT }
+#define PC_SOURCE_OPTIONS_INIT                                       \
+	{                                                            \
+		.kind = PC_SOURCE_AUTO, .mbox_format = PC_MBOX_AUTO, \
+		.max_message = PC_SOURCE_MAX_MESSAGE_DEFAULT         \
+	}
 
 struct pc_source;
 
@@ -57,7 +59,7 @@ struct pc_source_msg {
 	/* Where it was found, for error reports: "FILE:LINE" for an mbox,
 	 * the file name in a maildir, "EPOCH:COMMIT" in a public-inbox. */
 	const char *where; /* borrowed like data */
-	uint64_t ordinal;  /* 1-based position in the source */
+	uint64_t ordinal; /* 1-based position in the source */
 };
 
 /*

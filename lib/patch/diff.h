@@ -22,10 +22,10 @@ enum pc_diff_status {
 struct pc_diff_file {
 	char *old_path; /* owned; NULL for an added file */
 	char *new_path; /* owned; NULL for a deleted file */
-	int status;     /* enum pc_diff_status */
+	int status; /* enum pc_diff_status */
 	unsigned added, removed; /* lines */
 	unsigned old_mode, new_mode; /* octal values, 0 if not given */
-	int similarity;  /* rename/copy similarity %, -1 if not given */
+	int similarity; /* rename/copy similarity %, -1 if not given */
 	unsigned binary : 1;
 };
 
@@ -42,7 +42,10 @@ struct pc_diff {
 	size_t diff_off;
 };
 
-#define PC_DIFF_INIT { 0 }
+#define PC_DIFF_INIT \
+	{            \
+		0    \
+	}
 
 void pc_diff_release(struct pc_diff *d);
 

@@ -6,8 +6,8 @@
 #include <stddef.h>
 
 struct pc_pull {
-	char *url;  /* owned; NULL when none was found */
-	char *ref;  /* owned; branch or tags/<name>, or NULL */
+	char *url; /* owned; NULL when none was found */
+	char *ref; /* owned; branch or tags/<name>, or NULL */
 	char *head; /* owned; "for you to fetch changes up to <sha>", or NULL */
 };
 

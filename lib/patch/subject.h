@@ -13,12 +13,12 @@
 #include "util/err.h"
 
 enum {
-	PC_SUBJ_REPLY = 1 << 0,  /* Re:/RE:/Aw:/AW:/Antw:/SV:/R: ... prefix */
-	PC_SUBJ_FWD = 1 << 1,    /* Fwd:/Fw:/FW: prefix */
-	PC_SUBJ_PATCH = 1 << 2,  /* a PATCH (or PATCHv2...) tag */
-	PC_SUBJ_RFC = 1 << 3,    /* RFC tag, with or without PATCH */
+	PC_SUBJ_REPLY = 1 << 0, /* Re:/RE:/Aw:/AW:/Antw:/SV:/R: ... prefix */
+	PC_SUBJ_FWD = 1 << 1, /* Fwd:/Fw:/FW: prefix */
+	PC_SUBJ_PATCH = 1 << 2, /* a PATCH (or PATCHv2...) tag */
+	PC_SUBJ_RFC = 1 << 3, /* RFC tag, with or without PATCH */
 	PC_SUBJ_RESEND = 1 << 4, /* RESEND tag */
-	PC_SUBJ_PULL = 1 << 5,   /* [GIT PULL], [PULL], [GIT,PULL] */
+	PC_SUBJ_PULL = 1 << 5, /* [GIT PULL], [PULL], [GIT,PULL] */
 	PC_SUBJ_NUMBERED = 1 << 6, /* an n/N (or "n of N") was present */
 };
 
@@ -26,9 +26,9 @@ enum {
 
 struct pc_subject {
 	unsigned flags;
-	int version;  /* 1 when no vN is given */
-	int index;    /* n of n/N; 0 for a cover letter; 1 when unnumbered */
-	int total;    /* N of n/N; 1 when unnumbered */
+	int version; /* 1 when no vN is given */
+	int index; /* n of n/N; 0 for a cover letter; 1 when unnumbered */
+	int total; /* N of n/N; 1 when unnumbered */
 	/* Words inside the patch tag that are not PATCH/RFC/RESEND/vN/n/N
 	 * ("net-next", "ndctl", "-ndctl" -> "ndctl"), space-separated. */
 	char topic[PC_SUBJ_TOPIC_MAX];

@@ -11,11 +11,11 @@
 #include "util/err.h"
 
 struct pc_trailer {
-	char *name;   /* owned; canonical case: "Reviewed-by", "Fixes" */
-	char *value;  /* owned; the value as written, trimmed, unfolded */
+	char *name; /* owned; canonical case: "Reviewed-by", "Fixes" */
+	char *value; /* owned; the value as written, trimmed, unfolded */
 	char *person; /* owned; display name for person trailers, or NULL */
-	char *addr;   /* owned; lower-cased address for person trailers, or NULL */
-	int line;     /* 1-based line in the body it came from */
+	char *addr; /* owned; lower-cased address for person trailers, or NULL */
+	int line; /* 1-based line in the body it came from */
 	/* A tag a bot only suggests ("kindly add the following tag"): kept,
 	 * but never a review. */
 	unsigned suggested : 1;
@@ -28,7 +28,10 @@ struct pc_trailer_list {
 	size_t n, alloc;
 };
 
-#define PC_TRAILER_LIST_INIT { 0 }
+#define PC_TRAILER_LIST_INIT \
+	{                    \
+		0            \
+	}
 
 /* At most this many trailers are taken from one body. */
 #define PC_TRAILER_MAX 1000

@@ -63,9 +63,9 @@ struct derived {
 	struct pc_trailer_list trailers;
 	enum pc_kind kind;
 	const char *origin; /* trailers' origin: "patch", "reply" or NULL */
-	char *name;         /* owned; subject name */
-	char *change_id;    /* owned, or NULL */
-	char *supersedes;   /* owned, or NULL */
+	char *name; /* owned; subject name */
+	char *change_id; /* owned, or NULL */
+	char *supersedes; /* owned, or NULL */
 	int is_bot;
 };
 
@@ -147,8 +147,7 @@ static int insert_raw(struct pc_store *st, const char *raw, size_t len,
  * "- Link to v1: https://lore.kernel.org/r/<msgid>", and a
  * "Supersedes: <msgid>" pseudo-header.
  */
-static void scan_version_links(struct derived *d, const char *body,
-			       size_t len)
+static void scan_version_links(struct derived *d, const char *body, size_t len)
 {
 	const char *p = body, *end = body + len;
 
@@ -168,13 +167,15 @@ static void scan_version_links(struct derived *d, const char *body,
 			if (r) {
 				const char *s = r + 3, *e = s;
 
-				while (e < p + l && !pc_isspace((unsigned char)*e) &&
+				while (e < p + l &&
+				       !pc_isspace((unsigned char)*e) &&
 				       *e != '>')
 					e++;
 				while (e > s && e[-1] == '/')
 					e--;
 				if (e > s)
-					d->supersedes = xmemdupz(s, (size_t)(e - s));
+					d->supersedes =
+						xmemdupz(s, (size_t)(e - s));
 			}
 		} else if (!d->supersedes &&
 			   pc_mem_istarts(p, l, "Supersedes: <")) {
@@ -204,8 +205,7 @@ static size_t commit_message_len(const char *body, size_t len, size_t diff_off)
 	return (size_t)(end - body);
 }
 
-static int derive(struct derived *d, const struct pc_msg *m,
-		  struct pc_err *err)
+static int derive(struct derived *d, const struct pc_msg *m, struct pc_err *err)
 {
 	const char *text = m->body.buf;
 	size_t tlen = m->body.len, i;
@@ -274,15 +274,16 @@ static void bind_int_or_null(sqlite3_stmt *s, int i, int present, int64_t v)
 
 static int insert_message(struct pc_store *st, const struct pc_msg *m,
 			  const struct derived *d, int64_t raw_id,
-			  const char *where, const struct pc_ingest_options *opt,
-			  int64_t *id_out, struct pc_err *err)
+			  const char *where,
+			  const struct pc_ingest_options *opt, int64_t *id_out,
+			  struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT_MSG, err);
 	char *from_addr = lower_dup(m->from.addr);
 	char *author_addr = lower_dup(m->author.addr);
 	struct pc_buf refs = PC_BUF_INIT;
-	int tagged = (d->subj.flags & (PC_SUBJ_PATCH | PC_SUBJ_RFC |
-				       PC_SUBJ_PULL)) != 0 ||
+	int tagged = (d->subj.flags &
+		      (PC_SUBJ_PATCH | PC_SUBJ_RFC | PC_SUBJ_PULL)) != 0 ||
 		     d->kind == PC_KIND_PATCH;
 	int rc;
 
@@ -313,16 +314,18 @@ static int insert_message(struct pc_store *st, const struct pc_msg *m,
 	sqlite3_bind_int(s, 21, (d->subj.flags & PC_SUBJ_RESEND) != 0);
 	pc_store__bind_text(s, 22, d->subj.topic[0] ? d->subj.topic : NULL);
 	sqlite3_bind_int(s, 23, d->diff.nfiles > 0);
-	pc_store__bind_text(s, 24, d->diff.patch_id[0] ? d->diff.patch_id : NULL);
-	pc_store__bind_text(s, 25,
-			    d->diff.base_commit[0] ? d->diff.base_commit : NULL);
+	pc_store__bind_text(s, 24,
+			    d->diff.patch_id[0] ? d->diff.patch_id : NULL);
+	pc_store__bind_text(
+		s, 25, d->diff.base_commit[0] ? d->diff.base_commit : NULL);
 	bind_int_or_null(s, 26, d->diff.nfiles > 0, (int64_t)d->diff.nfiles);
 	bind_int_or_null(s, 27, d->diff.nfiles > 0, d->diff.insertions);
 	bind_int_or_null(s, 28, d->diff.nfiles > 0, d->diff.deletions);
 	pc_store__bind_text(s, 29, d->pull.url);
 	pc_store__bind_text(s, 30, d->pull.ref);
 	pc_store__bind_text(s, 31, d->change_id);
-	pc_store__bind_text(s, 32, m->supersedes ? m->supersedes : d->supersedes);
+	pc_store__bind_text(s, 32,
+			    m->supersedes ? m->supersedes : d->supersedes);
 	pc_store__bind_text(s, 33, m->auto_submitted);
 	pc_store__bind_text(s, 34, m->precedence);
 	pc_store__bind_text(s, 35, m->user_agent);
@@ -337,7 +340,8 @@ static int insert_message(struct pc_store *st, const struct pc_msg *m,
 				pc_buf_addch(&refs, ' ');
 			pc_buf_addstr(&refs, m->refs[i]);
 		}
-		sqlite3_bind_text(s, 39, refs.buf, (int)refs.len, SQLITE_STATIC);
+		sqlite3_bind_text(s, 39, refs.buf, (int)refs.len,
+				  SQLITE_STATIC);
 	}
 	rc = pc_store__exec(st, s, err, "storing a message");
 	sqlite3_reset(s);
@@ -374,7 +378,8 @@ static int insert_files(struct pc_store *st, int64_t mid,
 		bind_int_or_null(s, 9, f->old_mode != 0, f->old_mode);
 		bind_int_or_null(s, 10, f->new_mode != 0, f->new_mode);
 		bind_int_or_null(s, 11, f->similarity >= 0, f->similarity);
-		if ((rc = pc_store__exec(st, s, err, "storing patch files")) < 0)
+		if ((rc = pc_store__exec(st, s, err, "storing patch files")) <
+		    0)
 			return rc;
 	}
 	return 0;
@@ -645,8 +650,8 @@ int pc_ingest_finish(struct pc_store *st, struct pc_err *err)
 		}
 		sqlite3_bind_int64(s, 1, target);
 		sqlite3_bind_int64(s, 2, ids[i]);
-		if ((rc = pc_store__exec(st, s, err,
-					 "attributing trailers")) < 0)
+		if ((rc = pc_store__exec(st, s, err, "attributing trailers")) <
+		    0)
 			goto out;
 	}
 out:

@@ -18,12 +18,12 @@
 #include "util/err.h"
 
 struct pc_ingest_stats {
-	uint64_t read;       /* messages offered */
-	uint64_t added;      /* new messages stored */
+	uint64_t read; /* messages offered */
+	uint64_t added; /* new messages stored */
 	uint64_t duplicates; /* Message-ID already stored */
 	uint64_t patches, covers, replies, pulls, other;
-	uint64_t errors;     /* stored raw with kind 'error', or unreadable */
-	uint64_t series;     /* series created */
+	uint64_t errors; /* stored raw with kind 'error', or unreadable */
+	uint64_t series; /* series created */
 };
 
 /* Called for every message that could not be parsed or read. */
@@ -39,7 +39,10 @@ struct pc_ingest_options {
 	void *warn_arg;
 };
 
-#define PC_INGEST_OPTIONS_INIT { 0 }
+#define PC_INGEST_OPTIONS_INIT \
+	{                      \
+		0              \
+	}
 
 /*
  * Ingests (raw, len), read at `where`. Returns 0 when stored (including a

@@ -38,8 +38,8 @@ static const char SQL_FILES[] =
 	"SELECT coalesce(new_path, old_path) FROM patch_files "
 	"WHERE message_id = ? ORDER BY pos";
 
-static int load_files(struct pc_store *st, int64_t mid, char ***out,
-		      size_t *n, struct pc_err *err)
+static int load_files(struct pc_store *st, int64_t mid, char ***out, size_t *n,
+		      struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_FILES, err);
 	size_t alloc = 0;
@@ -70,8 +70,8 @@ static const char SQL_TRAILERS_IN[] =
 	"WHERE t.message_id = ?1 ORDER BY t.pos";
 
 static int load_trailers(struct pc_store *st, const char *sql, int64_t mid,
-			 int64_t cover, struct pc_trailer_info **out,
-			 size_t *n, struct pc_err *err)
+			 int64_t cover, struct pc_trailer_info **out, size_t *n,
+			 struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, sql, err);
 	size_t alloc = 0;
@@ -319,8 +319,8 @@ int pc_message_get(struct pc_message_info **out, struct pc_store *st,
 	if (rc == SQLITE_DONE) {
 		sqlite3_reset(s);
 		return pc_err_set(err, PC_ENOTFOUND,
-				  "no message <%.*s> in the database",
-				  (int)len, id);
+				  "no message <%.*s> in the database", (int)len,
+				  id);
 	}
 	if (rc != SQLITE_ROW)
 		return pc_store__fail(st, err, "loading a message");
@@ -399,7 +399,8 @@ int pc_message_raw(char **out, size_t *len_out, struct pc_store *st,
 	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
 		sqlite3_reset(s);
 		return rc == SQLITE_DONE ?
-			       pc_err_set(err, PC_ENOTFOUND, "no such message") :
+			       pc_err_set(err, PC_ENOTFOUND,
+					  "no such message") :
 			       pc_store__fail(st, err, "reading a raw message");
 	}
 	size = (size_t)sqlite3_column_int64(s, 0);
@@ -410,7 +411,8 @@ int pc_message_raw(char **out, size_t *len_out, struct pc_store *st,
 	if (comp && !strcmp((const char *)comp, "zlib")) {
 		uLongf dlen = (uLongf)size;
 
-		if (uncompress((Bytef *)buf, &dlen, blob, (uLong)blen) != Z_OK ||
+		if (uncompress((Bytef *)buf, &dlen, blob, (uLong)blen) !=
+			    Z_OK ||
 		    dlen != size) {
 			sqlite3_reset(s);
 			free(buf);

@@ -14,24 +14,24 @@
 
 struct pc_trailer_info {
 	char *name, *value, *person, *addr; /* owned; person/addr may be NULL */
-	char *given_in;   /* owned; Message-ID of the mail that carried it */
-	int from_reply;   /* given on the list, not in the patch itself */
-	int via_cover;    /* given in reply to the cover letter */
-	int suggested;    /* a bot's suggestion, not a review */
-	int mismatch;     /* given in a reply by someone it does not name */
+	char *given_in; /* owned; Message-ID of the mail that carried it */
+	int from_reply; /* given on the list, not in the patch itself */
+	int via_cover; /* given in reply to the cover letter */
+	int suggested; /* a bot's suggestion, not a review */
+	int mismatch; /* given in a reply by someone it does not name */
 };
 
 struct pc_patch_info {
 	int64_t id;
-	char *msgid;    /* owned */
-	char *kind;     /* owned: "patch" or "cover" */
+	char *msgid; /* owned */
+	char *kind; /* owned: "patch" or "cover" */
 	int idx;
-	char *subject;  /* owned */
+	char *subject; /* owned */
 	char *author_name, *author_addr; /* owned (git-am author) */
 	int64_t date;
 	int has_date;
 	char *patch_id; /* owned, or NULL */
-	char **files;   /* owned; paths touched (new path, or old if deleted) */
+	char **files; /* owned; paths touched (new path, or old if deleted) */
 	size_t nfiles;
 	struct pc_trailer_info *trailers; /* owned */
 	size_t ntrailers;
@@ -39,23 +39,23 @@ struct pc_patch_info {
 
 struct pc_series_info {
 	int64_t id;
-	char *name;               /* owned */
+	char *name; /* owned */
 	char *author_name, *author_addr; /* owned */
 	int version, total, received, is_rfc;
 	int64_t first_posted;
 	int has_date;
-	int64_t superseded_by;    /* 0 when current */
-	char *anchor_msgid;       /* owned */
-	char *cover_msgid;        /* owned, or NULL */
+	int64_t superseded_by; /* 0 when current */
+	char *anchor_msgid; /* owned */
+	char *cover_msgid; /* owned, or NULL */
 	char *topic, *list_id, *change_id; /* owned, or NULL */
 	struct pc_patch_info *patches; /* owned; cover first, then by index */
 	size_t npatches;
 };
 
 struct pc_series_filter {
-	int64_t id;        /* one series, or 0 for all */
-	int current_only;  /* skip superseded series */
-	int with_patches;  /* load patches, files and trailers */
+	int64_t id; /* one series, or 0 for all */
+	int current_only; /* skip superseded series */
+	int with_patches; /* load patches, files and trailers */
 };
 
 typedef int (*pc_series_fn)(const struct pc_series_info *s, void *arg);
@@ -77,8 +77,8 @@ int pc_series_of_message(struct pc_store *st, const char *msgid,
 struct pc_message_info {
 	int64_t id;
 	char *msgid, *kind, *subject, *from_name, *from_addr; /* owned */
-	char *author_name, *author_addr, *in_reply_to;        /* owned */
-	char *list_id, *source, *parse_error;                 /* owned/NULL */
+	char *author_name, *author_addr, *in_reply_to; /* owned */
+	char *list_id, *source, *parse_error; /* owned/NULL */
 	int64_t date;
 	int has_date;
 	int64_t series_id;

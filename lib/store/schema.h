@@ -4,7 +4,7 @@
 #define PC_STORE_SCHEMA_H
 
 struct pc_migration {
-	int version;      /* NNNN; the file sets PRAGMA user_version to it */
+	int version; /* NNNN; the file sets PRAGMA user_version to it */
 	const char *name; /* file name */
 	const char *sql;
 };

@@ -28,7 +28,7 @@ struct row {
 	int has_date;
 	int has_parent;
 	char *msgid, *name, *from_name, *from_addr, *in_reply_to; /* owned */
-	char *topic, *list_id, *change_id;                       /* owned */
+	char *topic, *list_id, *change_id; /* owned */
 	char *refs; /* owned; space-separated References, oldest first */
 };
 
@@ -247,8 +247,9 @@ static int fits(struct pc_store *st, int64_t sid, const struct row *m,
 		return PC_EDB;
 	sqlite3_bind_int64(s, 1, sid);
 	if ((rc = sqlite3_step(s)) != SQLITE_ROW)
-		return rc == SQLITE_DONE ? 0 :
-					   pc_store__fail(st, err, "loading a series");
+		return rc == SQLITE_DONE ?
+			       0 :
+			       pc_store__fail(st, err, "loading a series");
 	version = sqlite3_column_int(s, 0);
 	total = sqlite3_column_int(s, 1);
 	has_cover = sqlite3_column_int(s, 2);
@@ -273,7 +274,7 @@ static int fits(struct pc_store *st, int64_t sid, const struct row *m,
 struct place_walk {
 	struct pc_store *st;
 	const struct row *m;
-	int64_t join;  /* series to join, or 0 */
+	int64_t join; /* series to join, or 0 */
 	int64_t naked; /* an untagged root to promote, or 0 */
 	int rc;
 	struct pc_err *err;
@@ -466,8 +467,7 @@ static const char SQL_PROMOTE[] =
 	"numbered = ?, is_rfc = ? WHERE id = ?";
 
 static int promote_naked(struct pc_store *st, int64_t cover,
-			 const struct row *m, struct row *c,
-			 struct pc_err *err)
+			 const struct row *m, struct row *c, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_PROMOTE, err);
 	int rc;
@@ -505,8 +505,8 @@ static const char SQL_DROP_SERIES[] = "DELETE FROM series WHERE id = ?";
  * before it, so they could not join it then). Returns how many series
  * were merged away.
  */
-static int adopt_children(struct pc_store *st, const struct row *m,
-			  int64_t sid, int *merged, struct pc_err *err)
+static int adopt_children(struct pc_store *st, const struct row *m, int64_t sid,
+			  int *merged, struct pc_err *err)
 {
 	int64_t kids[16];
 	int n = 0, i, rc;
@@ -603,8 +603,7 @@ static const char SQL_EXPLICIT[] =
  * superseded by the next in version order (cmp_vseries). Explicit
  * links (Supersedes:, b4's "Link to vN") are applied last and win.
  */
-static int relink_versions(struct pc_store *st, int64_t sid,
-			   struct pc_err *err)
+static int relink_versions(struct pc_store *st, int64_t sid, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_SERIES_KEY, err);
 	struct vseries *group = NULL;

@@ -104,9 +104,10 @@ static int migrate(struct pc_store *st, struct pc_err *err)
 	if (cur < 0)
 		return pc_store__fail(st, err, "reading the schema version");
 	if (cur > pc_store_schema_latest())
-		return pc_err_set(err, PC_EUSAGE,
-				  "database '%s' has schema %d, newer than this patchclock (%d): upgrade patchclock",
-				  st->path, cur, pc_store_schema_latest());
+		return pc_err_set(
+			err, PC_EUSAGE,
+			"database '%s' has schema %d, newer than this patchclock (%d): upgrade patchclock",
+			st->path, cur, pc_store_schema_latest());
 	for (i = 0; i < pc_migrations_count; i++) {
 		if (pc_migrations[i].version <= cur)
 			continue;

@@ -12,10 +12,10 @@
 
 struct pc_store {
 	sqlite3 *db; /* owned */
-	char *path;  /* owned */
+	char *path; /* owned */
 	int in_tx;
 	const char *stmt_sql[PC_STORE__MAX_STMTS]; /* borrowed: static SQL */
-	sqlite3_stmt *stmt[PC_STORE__MAX_STMTS];   /* owned */
+	sqlite3_stmt *stmt[PC_STORE__MAX_STMTS]; /* owned */
 	unsigned nstmts;
 };
 

@@ -115,10 +115,9 @@ void pc_buf_addf(struct pc_buf *b, const char *fmt, ...)
 
 void pc_buf_rtrim(struct pc_buf *b)
 {
-	while (b->len && (b->buf[b->len - 1] == ' ' ||
-			  b->buf[b->len - 1] == '\t' ||
-			  b->buf[b->len - 1] == '\n' ||
-			  b->buf[b->len - 1] == '\r'))
+	while (b->len &&
+	       (b->buf[b->len - 1] == ' ' || b->buf[b->len - 1] == '\t' ||
+		b->buf[b->len - 1] == '\n' || b->buf[b->len - 1] == '\r'))
 		b->len--;
 	if (b->alloc)
 		b->buf[b->len] = '\0';

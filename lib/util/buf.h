@@ -16,7 +16,10 @@ struct pc_buf {
 };
 
 extern char pc_buf__empty[];
-#define PC_BUF_INIT { .buf = pc_buf__empty, .len = 0, .alloc = 0 }
+#define PC_BUF_INIT                                        \
+	{                                                  \
+		.buf = pc_buf__empty, .len = 0, .alloc = 0 \
+	}
 
 void pc_buf_init(struct pc_buf *b, size_t hint);
 /* Frees the memory and leaves b empty and reusable. */

@@ -11,13 +11,13 @@
 
 enum {
 	PC_OK = 0,
-	PC_EIO = -1,     /* reading or writing failed (errno in the text) */
-	PC_EPARSE = -2,  /* input is malformed */
+	PC_EIO = -1, /* reading or writing failed (errno in the text) */
+	PC_EPARSE = -2, /* input is malformed */
 	PC_ENOTFOUND = -3,
-	PC_ELIMIT = -4,  /* input exceeds an explicit limit */
-	PC_EDB = -5,     /* the SQLite store failed */
-	PC_EUSAGE = -6,  /* the caller asked for something invalid */
-	PC_EGIT = -7,    /* libgit2 failed */
+	PC_ELIMIT = -4, /* input exceeds an explicit limit */
+	PC_EDB = -5, /* the SQLite store failed */
+	PC_EUSAGE = -6, /* the caller asked for something invalid */
+	PC_EGIT = -7, /* libgit2 failed */
 	PC_EEXIST = -8,
 };
 

@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define container_of(ptr, type, member)                                      \
-	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define container_of(ptr, type, member) \
+	((type *)(void *)((char *)(ptr)-offsetof(type, member)))
 #define PC_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ASCII-only character classes: mail is bytes, not the C locale's idea. */

@@ -24,7 +24,7 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define PC_ALLOC_GROW(arr, need, alloc)                                      \
 	do {                                                                 \
 		if ((need) > (alloc)) {                                      \
-			size_t pc_n_ = (alloc) ? (alloc) * 2 : 8;            \
+			size_t pc_n_ = (alloc) ? (alloc)*2 : 8;              \
 			while (pc_n_ < (need))                               \
 				pc_n_ *= 2;                                  \
 			(arr) = xreallocarray((arr), pc_n_, sizeof(*(arr))); \

@@ -24,8 +24,7 @@ static int is_id_header(const char *p, size_t len)
 }
 
 /* Rewrites one message's id headers for copy k and writes it as mboxrd. */
-static void emit(struct pc_buf *out, const char *p, size_t len,
-		 unsigned long k)
+static void emit(struct pc_buf *out, const char *p, size_t len, unsigned long k)
 {
 	const char *end = p + len;
 	int in_header = 1, in_id = 0;
@@ -83,7 +82,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "gen_mbox: %s\n", err.msg);
 			return 1;
 		}
-		while (done < want && (rc = pc_source_next(src, &msg, &err)) != 0) {
+		while (done < want &&
+		       (rc = pc_source_next(src, &msg, &err)) != 0) {
 			if (rc < 0)
 				continue;
 			emit(&out, msg.data, msg.len, k);
