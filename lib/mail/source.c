@@ -249,6 +249,27 @@ static int next_is_header(struct pc_source *src, struct pc_err *err)
 	return 0;
 }
 
+/* The offset of the first line in (p, len) that is not whitespace only
+ * (or of the unfinished last line). */
+static size_t first_content(const char *p, size_t len)
+{
+	size_t line = 0, i;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] == '\n')
+			line = i + 1;
+		else if (!pc_isspace((unsigned char)p[i]))
+			return line;
+	}
+	return line;
+}
+
+/* Whether (p, len) holds only whitespace. */
+static int all_space(const char *p, size_t len)
+{
+	return first_content(p, len) == len && (len == 0 || p[len - 1] == '\n');
+}
+
 /* Drops the blank line that mbox puts after each message. */
 static void strip_separator(struct pc_buf *m)
 {
@@ -261,7 +282,7 @@ static int mbox_next(struct pc_source *src, struct pc_source_msg *out,
 		     struct pc_err *err)
 {
 	uint64_t start_line;
-	int oversized, too_long, has_nl, rc, loose;
+	int oversized, too_long, has_nl, rc, loose, strict;
 	const char *line;
 	size_t len;
 
@@ -280,8 +301,9 @@ again:
 			break;
 		}
 		oversized |= too_long;
-		if ((src->lineno == 1 || src->prev_blank) &&
-		    !is_from_line(line, len) && is_loose_from(line, len)) {
+		strict = is_from_line(line, len);
+		if ((src->lineno == 1 || src->prev_blank || !src->seen_from) &&
+		    !strict && is_loose_from(line, len)) {
 			/* The peek may move the read buffer: keep the line. */
 			pc_buf_reset(&src->held);
 			pc_buf_add(&src->held, line, len);
@@ -292,17 +314,23 @@ again:
 		} else {
 			loose = 0;
 		}
-		if ((src->lineno == 1 || src->prev_blank) &&
-		    (loose || is_from_line(line, len))) {
+		/* A dated From_ line splits wherever it is, as in git
+		 * mailsplit; a loose one only after a blank line. */
+		if (strict || loose) {
 			if (!src->seen_from &&
 			    src->opt.mbox_format == PC_MBOX_AUTO)
 				src->mboxrd = pc_mem_starts(line, len,
 							    "From mboxrd@z");
 			src->prev_blank = 0;
-			if (src->seen_from || src->msg.len) {
+			/* Whitespace before the first From_ line is no mail;
+			 * anything else there is kept as a message. */
+			if (src->seen_from ||
+			    (src->msg.len &&
+			     !all_space(src->msg.buf, src->msg.len))) {
 				src->seen_from = 1;
 				break;
 			}
+			pc_buf_reset(&src->msg);
 			src->seen_from = 1;
 			start_line = src->lineno + 1;
 			continue;
@@ -522,24 +550,32 @@ int pc_source_open(struct pc_source **out, const char *path,
 		goto out;
 	}
 	gzbuffer(src->gz, 128u << 10);
-	/* Enough of the first line to tell an mbox ("From ") from a
-	 * message, however small the reads are. */
-	do {
+	/* Enough of the first line with content to tell an mbox ("From ")
+	 * from a message, however small the reads are; git mailsplit skips
+	 * whitespace-only lines before the first From_ line, and so do we. */
+	for (;;) {
+		size_t off = first_content(src->rbuf, src->rlen);
+
+		if (src->rlen - off >= 5 ||
+		    memchr(src->rbuf + off, '\n', src->rlen - off) ||
+		    src->rlen > (64u << 10)) {
+			if (src->kind == PC_SOURCE_AUTO)
+				src->kind = pc_mem_starts(src->rbuf + off,
+							  src->rlen - off,
+							  "From ") ?
+						    PC_SOURCE_MBOX :
+						    PC_SOURCE_MESSAGE;
+			break;
+		}
 		if ((rc = fill(src, err)) < 0)
 			goto out;
-	} while (rc > 0 && src->rlen < 5 &&
-		 !memchr(src->rbuf, '\n', src->rlen));
-	rc = 0;
-	if (src->kind == PC_SOURCE_AUTO) {
-		const char *nl = memchr(src->rbuf, '\n', src->rlen);
-		size_t l = nl ? (size_t)(nl - src->rbuf) : src->rlen;
-
-		if (l && src->rbuf[l - 1] == '\r')
-			l--;
-		src->kind = pc_mem_starts(src->rbuf, l, "From ") ?
-				    PC_SOURCE_MBOX :
-				    PC_SOURCE_MESSAGE;
+		if (rc == 0) {
+			if (src->kind == PC_SOURCE_AUTO)
+				src->kind = PC_SOURCE_MESSAGE;
+			break;
+		}
 	}
+	rc = 0;
 out:
 	if (rc < 0) {
 		pc_source_free(src);

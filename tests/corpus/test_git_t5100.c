@@ -227,23 +227,10 @@ static void test_git_t5100__sample_split(void **state)
 	assert_int_equal(n, SAMPLE_MESSAGES);
 	pc_source_free(src);
 	pc_buf_release(&f);
-	if (leading || merged) {
-		/*
-		 * BUGS (lib/mail/source.c, not ours to fix):
-		 * - leading: the file starts with whitespace-only lines
-		 *   ("    ", "\t", "    "); git mailsplit skips leading
-		 *   whitespace, our reader takes them and the first From_
-		 *   line (not after a blank line) into message 1.
-		 * - merged: the From_ lines of messages 10, 13 and 15
-		 *   directly follow the previous message's last line with
-		 *   no blank line between; git splits there, our reader
-		 *   wants a blank line first and returns 9+10, 12+13 and
-		 *   14+15 as one message each (15 messages in all).
-		 */
-		print_message("known splitter bugs: leading %d, merged %d\n",
-			      leading, merged);
-		skip();
-	}
+	/* git mailsplit skips leading whitespace lines and splits at a
+	 * dated From_ line even without a blank line before it. */
+	assert_int_equal(leading, 0);
+	assert_int_equal(merged, 0);
 }
 
 /*
@@ -265,14 +252,6 @@ static void test_git_t5100__sample_guessed_as_mbox(void **state)
 			 0);
 	kind = pc_source_kind(src);
 	pc_source_free(src);
-	if (kind == PC_SOURCE_MESSAGE) {
-		/*
-		 * BUG (lib/mail/source.c, not ours to fix): the kind is
-		 * guessed from the first line only, so an mbox with
-		 * leading blank or whitespace lines is read as one message.
-		 */
-		skip();
-	}
 	assert_int_equal(kind, PC_SOURCE_MBOX);
 }
 

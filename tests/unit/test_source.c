@@ -223,9 +223,11 @@ static char *to_crlf(const char *data)
 /*
  * An mboxo file: a body line starting "From " after the header/body
  * separator that has no time and year, a ">From " line (left alone in
- * mboxo), a "From " line with a colon but no year, a real-looking From_
+ * mboxo), a "From " line with a colon but no year, an undated "From "
  * line that does not follow a blank line, a message ending in a blank
  * line of its own, and a last message without the separating blank line.
+ * (A dated From_ line splits even without a blank line before it, as in
+ * git mailsplit: see test_source__dated_from_splits_anywhere.)
  */
 static const char mboxo[] = "From alice@example.com Mon Jan  1 00:00:00 2001\n"
 			    "From: Alice <alice@example.com>\n"
@@ -236,7 +238,7 @@ static const char mboxo[] = "From alice@example.com Mon Jan  1 00:00:00 2001\n"
 			    "\n"
 			    "From me to you, see you at 10:30.\n"
 			    "Quoted below\n"
-			    "From bob@example.com Tue Jan  2 00:00:00 2001\n"
+			    "From bob@example.com, on Tuesday\n"
 			    "last\n"
 			    "\n"
 			    "\n"
@@ -259,7 +261,7 @@ static const char *const mboxo_msgs[] = {
 	"\n"
 	"From me to you, see you at 10:30.\n"
 	"Quoted below\n"
-	"From bob@example.com Tue Jan  2 00:00:00 2001\n"
+	"From bob@example.com, on Tuesday\n"
 	"last\n"
 	"\n",
 	"Subject: two\n"
@@ -271,18 +273,17 @@ static const char *const mboxo_msgs[] = {
 };
 
 /* mboxo_msgs[0] read as mboxrd: one '>' is removed. */
-static const char mboxo_as_rd_0[] =
-	"From: Alice <alice@example.com>\n"
-	"Subject: one\n"
-	"\n"
-	"From the start this line is body.\n"
-	"From quoted stays in mboxo\n"
-	"\n"
-	"From me to you, see you at 10:30.\n"
-	"Quoted below\n"
-	"From bob@example.com Tue Jan  2 00:00:00 2001\n"
-	"last\n"
-	"\n";
+static const char mboxo_as_rd_0[] = "From: Alice <alice@example.com>\n"
+				    "Subject: one\n"
+				    "\n"
+				    "From the start this line is body.\n"
+				    "From quoted stays in mboxo\n"
+				    "\n"
+				    "From me to you, see you at 10:30.\n"
+				    "Quoted below\n"
+				    "From bob@example.com, on Tuesday\n"
+				    "last\n"
+				    "\n";
 
 /* An mboxrd file as lore and public-inbox serve it. */
 static const char mboxrd[] = "From mboxrd@z Thu Jan  1 00:00:00 1970\n"
@@ -359,6 +360,35 @@ static void test_source__mboxo_split(void **state)
 	assert_true(strstr(got.where[1], "o.mbox:15") != NULL);
 	assert_true(strstr(got.where[2], "o.mbox:20") != NULL);
 	msgs_release(&got);
+	free(path);
+}
+
+/*
+ * git mailsplit's rules: whitespace-only lines before the first From_
+ * line are no mail, and a dated From_ line splits even when it directly
+ * follows the previous message's last line (git's t5100 sample.mbox has
+ * three such).
+ */
+static void test_source__dated_from_splits_anywhere(void **state)
+{
+	static const char mbox[] =
+		"  \n\t\n"
+		"From a@example.com Mon Jan  1 00:00:00 2001\n"
+		"Subject: a\n"
+		"\n"
+		"body a\n"
+		"From b@example.com Mon Jan  1 00:00:00 2001\n"
+		"Subject: b\n"
+		"\n"
+		"body b\n";
+	static const char *const want[] = {
+		"Subject: a\n\nbody a\n",
+		"Subject: b\n\nbody b\n",
+	};
+	struct pc_source_options opt = PC_SOURCE_OPTIONS_INIT;
+	char *path = write_str(*state, "git.mbox", mbox);
+
+	check_modes(path, &opt, PC_SOURCE_MBOX, want, NULL, 2);
 	free(path);
 }
 
@@ -937,6 +967,9 @@ static void test_source__lore_nvdimm(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(
+			test_source__dated_from_splits_anywhere, setup_dir,
+			teardown_dir),
 		cmocka_unit_test_setup_teardown(test_source__mboxo_split,
 						setup_dir, teardown_dir),
 		cmocka_unit_test_setup_teardown(test_source__loose_from,
