@@ -554,11 +554,14 @@ int pc_source_open(struct pc_source **out, const char *path,
 	 * from a message, however small the reads are; git mailsplit skips
 	 * whitespace-only lines before the first From_ line, and so do we. */
 	for (;;) {
-		size_t off = first_content(src->rbuf, src->rlen);
+		/* (Before the first read the buffer is still NULL.) */
+		size_t off = src->rlen ? first_content(src->rbuf, src->rlen) :
+					 0;
 
-		if (src->rlen - off >= 5 ||
-		    memchr(src->rbuf + off, '\n', src->rlen - off) ||
-		    src->rlen > (64u << 10)) {
+		if (src->rlen &&
+		    (src->rlen - off >= 5 ||
+		     memchr(src->rbuf + off, '\n', src->rlen - off) ||
+		     src->rlen > (64u << 10))) {
 			if (src->kind == PC_SOURCE_AUTO)
 				src->kind = pc_mem_starts(src->rbuf + off,
 							  src->rlen - off,
