@@ -11,6 +11,8 @@
 #include "err.h"
 
 static void vset(struct pc_err *err, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+static void vset(struct pc_err *err, const char *fmt, va_list ap)
 {
 	int n = vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 

@@ -17,8 +17,8 @@
 
 static const char *const seeds[] = {
 	"seeds/001-cover-maintainer-handbook-subsystem-profile.txt",
-	"seeds/002-patch-maintainers-reclaim-the-p-tag-for-subsystem-"
-	"profile.patch",
+	("seeds/002-patch-maintainers-reclaim-the-p-tag-for-subsystem-"
+	 "profile.patch"),
 	"seeds/003-patch-maintainers-handbook-subsystem-profile.patch",
 	"seeds/004-patch-libnvdimm-maintainers-subsystem-profile.patch",
 };

@@ -133,6 +133,8 @@ static int query_row(int ncols, const char *const *cols, void *arg)
 }
 
 static char *vquery(struct t_store *ts, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+static char *vquery(struct t_store *ts, const char *fmt, va_list ap)
 {
 	struct pc_buf sql = PC_BUF_INIT;
 	struct rows r = { .out = PC_BUF_INIT };
