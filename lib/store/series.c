@@ -450,6 +450,73 @@ out:
 	return rc;
 }
 
+static const char SQL_JOIN_DATES[] =
+	"UPDATE series SET "
+	"first_posted = CASE WHEN ?2 IS NULL THEN first_posted "
+	"  ELSE min(coalesce(first_posted, ?2), ?2) END, "
+	"last_posted = CASE WHEN ?2 IS NULL THEN last_posted "
+	"  ELSE max(coalesce(last_posted, ?2), ?2) END, "
+	"change_id = coalesce(change_id, ?3) "
+	"WHERE id = ?1 RETURNING cover_id IS NOT NULL, "
+	"(SELECT coalesce(idx, 1) FROM messages WHERE id = anchor_id), name";
+static const char SQL_REANCHOR[] =
+	"UPDATE series SET anchor_id = ?2, cover_id = coalesce(cover_id, ?3), "
+	"name = ?4, norm_name = ?5, total = ?6, is_rfc = ?7, topic = ?8 "
+	"WHERE id = ?1";
+
+/*
+ * Message m joined series sid: widens its dates, and makes m the anchor
+ * (and the name) when it is the cover letter, or a lower-numbered patch
+ * of a series without one. *renamed is set when the name changed.
+ */
+static int join_update(struct pc_store *st, int64_t sid, const struct row *m,
+		       int *renamed, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_JOIN_DATES, err);
+	int has_cover, anchor_idx, rc;
+	char *name = NULL, norm[256];
+
+	*renamed = 0;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	if (m->has_date)
+		sqlite3_bind_int64(s, 2, m->date);
+	pc_store__bind_text(s, 3, m->change_id);
+	if (sqlite3_step(s) != SQLITE_ROW)
+		return pc_store__fail(st, err, "updating a series");
+	has_cover = sqlite3_column_int(s, 0);
+	anchor_idx = sqlite3_column_int(s, 1);
+	name = col_dup(s, 2);
+	while (sqlite3_step(s) == SQLITE_ROW)
+		;
+	sqlite3_reset(s);
+	rc = 0;
+	if (!is_kind(m, "cover") && (has_cover || m->idx >= anchor_idx))
+		goto out;
+	pc_subject_normalize(norm, sizeof(norm), m->name ? m->name : "",
+			     m->name ? strlen(m->name) : 0);
+	if (!(s = pc_store__stmt(st, SQL_REANCHOR, err))) {
+		rc = PC_EDB;
+		goto out;
+	}
+	sqlite3_bind_int64(s, 1, sid);
+	sqlite3_bind_int64(s, 2, m->id);
+	if (is_kind(m, "cover"))
+		sqlite3_bind_int64(s, 3, m->id);
+	pc_store__bind_text(s, 4, m->name ? m->name : "");
+	sqlite3_bind_text(s, 5, norm, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(s, 6, m->total);
+	sqlite3_bind_int(s, 7, m->is_rfc);
+	pc_store__bind_text(s, 8, m->topic);
+	if ((rc = pc_store__exec(st, s, err, "re-anchoring a series")) < 0)
+		goto out;
+	*renamed = !name || !m->name || strcmp(name, m->name) != 0;
+out:
+	free(name);
+	return rc;
+}
+
 static int set_series(struct pc_store *st, int64_t mid, int64_t sid,
 		      struct pc_err *err)
 {
@@ -727,8 +794,15 @@ int pc_series__place(struct pc_store *st, int64_t mid, int *created,
 		is_new = 1;
 	}
 	if ((rc = set_series(st, mid, sid, err)) < 0 ||
-	    (rc = adopt_children(st, &m, sid, &merged, err)) < 0 ||
-	    (rc = refresh(st, sid, &renamed, err)) < 0)
+	    (rc = adopt_children(st, &m, sid, &merged, err)) < 0)
+		goto out;
+	/* A fresh series already holds m's fields; a join updates what m
+	 * changes; merges and naked covers recompute everything. */
+	if (merged || w.naked)
+		rc = refresh(st, sid, &renamed, err);
+	else if (!is_new)
+		rc = join_update(st, sid, &m, &renamed, err);
+	if (rc < 0)
 		goto out;
 	if ((is_new || renamed || merged) &&
 	    (rc = relink_versions(st, sid, err)) < 0)

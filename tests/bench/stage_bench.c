@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * stage_bench: where ingest time goes, per message. Loads a source into
+ * memory, then times each stage over every message on its own: splitting
+ * the source, parsing the mail, patch analysis (subject, diff, patch-id,
+ * trailers), and the whole ingest into a fresh SQLite file.
+ *
+ * usage: stage_bench SOURCE DBFILE
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mail/message.h"
+#include "mail/source.h"
+#include "patch/diff.h"
+#include "patch/subject.h"
+#include "patch/trailer.h"
+#include "store/ingest.h"
+#include "store/store.h"
+#include "util/xalloc.h"
+
+struct msg {
+	char *p;
+	size_t len;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void report(const char *stage, double s, size_t n, size_t bytes)
+{
+	printf("%-28s %8.1f us/msg %8.0f msgs/s %7.1f MB/s\n", stage,
+	       1e6 * s / (double)n, (double)n / s, (double)bytes / 1e6 / s);
+}
+
+int main(int argc, char **argv)
+{
+	struct pc_err err = { 0 };
+	struct pc_source *src;
+	struct pc_source_msg sm;
+	struct msg *v = NULL;
+	size_t n = 0, alloc = 0, bytes = 0, i;
+	struct pc_store *st;
+	struct pc_ingest_stats stats = { 0 };
+	double t;
+	int rc;
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: stage_bench SOURCE DBFILE\n");
+		return 64;
+	}
+	t = now();
+	if (pc_source_open(&src, argv[1], NULL, &err) < 0) {
+		fprintf(stderr, "%s\n", err.msg);
+		return 1;
+	}
+	while ((rc = pc_source_next(src, &sm, &err)) != 0) {
+		if (rc < 0)
+			continue;
+		PC_ALLOC_GROW(v, n + 1, alloc);
+		v[n].p = xmemdupz(sm.data, sm.len);
+		v[n].len = sm.len;
+		bytes += sm.len;
+		n++;
+	}
+	pc_source_free(src);
+	report("split (read + copy)", now() - t, n, bytes);
+
+	t = now();
+	for (i = 0; i < n; i++) {
+		struct pc_msg *m;
+
+		if (pc_msg_parse(&m, v[i].p, v[i].len, &err) == 0)
+			pc_msg_free(m);
+	}
+	report("parse (headers, MIME, text)", now() - t, n, bytes);
+
+	{
+		struct pc_msg **ms = xcalloc(n, sizeof(*ms));
+
+		for (i = 0; i < n; i++)
+			if (pc_msg_parse(&ms[i], v[i].p, v[i].len, &err) < 0)
+				ms[i] = NULL;
+		t = now();
+		for (i = 0; i < n; i++) {
+			struct pc_trailer_list tl = PC_TRAILER_LIST_INIT;
+			struct pc_diff d = PC_DIFF_INIT;
+			struct pc_subject s;
+
+			if (!ms[i])
+				continue;
+			pc_subject_parse(&s, ms[i]->subject,
+					 strlen(ms[i]->subject), NULL);
+			if (pc_diff_present(ms[i]->body.buf, ms[i]->body.len))
+				pc_diff_parse(&d, ms[i]->body.buf,
+					      ms[i]->body.len, NULL);
+			if (s.flags & PC_SUBJ_REPLY)
+				pc_trailers_from_reply(&tl, ms[i]->body.buf,
+						       ms[i]->body.len, NULL);
+			pc_diff_release(&d);
+			pc_trailer_list_release(&tl);
+		}
+		report("analyse (subject, diff, tags)", now() - t, n, bytes);
+		for (i = 0; i < n; i++)
+			pc_msg_free(ms[i]);
+		free(ms);
+	}
+
+	unlink(argv[2]);
+	if (pc_store_open(&st, argv[2], &err) < 0 ||
+	    pc_store_begin(st, &err) < 0) {
+		fprintf(stderr, "%s\n", err.msg);
+		return 1;
+	}
+	t = now();
+	for (i = 0; i < n; i++)
+		if (pc_ingest_message(st, v[i].p, v[i].len, "bench", NULL,
+				      &stats, &err) < 0) {
+			fprintf(stderr, "%s\n", err.msg);
+			return 1;
+		}
+	pc_ingest_finish(st, &err);
+	pc_store_commit(st, &err);
+	report("ingest (all of it, to SQLite)", now() - t, n, bytes);
+	pc_store_close(st);
+	for (i = 0; i < n; i++)
+		free(v[i].p);
+	free(v);
+	return 0;
+}
