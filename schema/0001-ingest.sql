@@ -125,7 +125,7 @@ CREATE TABLE series (
 	last_posted INTEGER,
 	superseded_by INTEGER REFERENCES series(id)
 );
-CREATE INDEX series_author ON series(author_addr);
+CREATE INDEX series_author ON series(author_addr, first_posted);
 CREATE INDEX series_superseded_by ON series(superseded_by)
 	WHERE superseded_by IS NOT NULL;
 CREATE INDEX series_change_id ON series(change_id) WHERE change_id IS NOT NULL;

@@ -223,7 +223,8 @@ int cmd_ingest(int argc, char **argv)
 	struct progress prog = { 0 };
 	const char *db = NULL;
 	struct pc_store *store;
-	int c, quiet = 0, failed = 0, i;
+	struct pc_err err = { 0 };
+	int c, quiet = 0, failed = 0, i, bulk = 0;
 
 	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -274,9 +275,16 @@ int cmd_ingest(int argc, char **argv)
 	prog.on = !quiet && isatty(STDOUT_FILENO) && isatty(STDERR_FILENO);
 	if (!(store = cli_open_store(cli_db_path(db))))
 		return CLI_FAIL;
+	/* A bulk load writes raw mail once (rollback journal) when nothing
+	 * else has the database open; a running daemon keeps it in WAL. */
+	if (pc_store_bulk(store, 1, &bulk, &err) < 0)
+		log_warnx("ingest: %s", err.msg);
+	log_debug("ingest: %s journal", bulk ? "rollback" : "WAL");
 	for (i = optind; i < argc; i++)
 		if (ingest_one(store, argv[i], &sopt, &iopt, &stats, &prog) < 0)
 			failed = 1;
+	if (bulk && pc_store_bulk(store, 0, NULL, &err) < 0)
+		log_warnx("ingest: %s", err.msg);
 	pc_store_close(store);
 	printf("ingest: read %llu, new %llu, duplicates %llu, patches %llu, "
 	       "covers %llu, replies %llu, pulls %llu, other %llu, "

@@ -17,7 +17,9 @@
 #include "util/xalloc.h"
 
 #define MAX_THREAD_DEPTH 64
-#define MAX_AUTHOR_SERIES 2000
+/* A new version supersedes one of its sender's recent series: look at
+ * no more than this many (a prolific sender has thousands). */
+#define MAX_AUTHOR_SERIES 200
 
 struct row {
 	int64_t id;

@@ -180,6 +180,41 @@ void pc_store_close(struct pc_store *st)
 	free(st);
 }
 
+int pc_store_bulk(struct pc_store *st, int on, int *active_out,
+		  struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	const unsigned char *mode;
+	int active = 0, ok;
+	unsigned i;
+
+	/* A cached statement left on a row holds a read transaction, and
+	 * the journal mode cannot change under it. */
+	for (i = 0; i < st->nstmts; i++)
+		sqlite3_reset(st->stmt[i]);
+	if (sqlite3_prepare_v2(st->db,
+			       on ? "PRAGMA journal_mode = TRUNCATE" :
+				    "PRAGMA journal_mode = WAL",
+			       -1, &s, NULL) != SQLITE_OK)
+		return pc_store__fail(st, err, "changing the journal mode");
+	if (sqlite3_step(s) == SQLITE_ROW) {
+		mode = sqlite3_column_text(s, 0);
+		active = mode && !strcmp((const char *)mode, "truncate");
+		ok = on || (mode && !strcmp((const char *)mode, "wal"));
+	} else {
+		ok = !on ? 0 : 1;
+	}
+	sqlite3_finalize(s);
+	if (active_out)
+		*active_out = active;
+	if (!ok)
+		return pc_err_set(
+			err, PC_EDB,
+			"cannot return '%s' to WAL mode: it stays in rollback-journal mode until patchclock opens it again",
+			st->path);
+	return 0;
+}
+
 int pc_store_begin(struct pc_store *st, struct pc_err *err)
 {
 	int rc = exec_sql(st, "BEGIN IMMEDIATE", err);

@@ -25,6 +25,17 @@ void pc_store_close(struct pc_store *st);
 int pc_store_schema_version(struct pc_store *st);
 int pc_store_schema_latest(void);
 
+/*
+ * Bulk loading: with on, switches the database from WAL to a rollback
+ * journal (TRUNCATE) when no other connection has it open, so that
+ * appended data is written once instead of to the WAL and again at the
+ * checkpoint; SQLite refuses the switch while others use the file, and
+ * then WAL simply stays. With off, returns to WAL. *active_out (may be
+ * NULL) tells whether the rollback journal is in use.
+ */
+int pc_store_bulk(struct pc_store *st, int on, int *active_out,
+		  struct pc_err *err);
+
 int pc_store_begin(struct pc_store *st, struct pc_err *err);
 int pc_store_commit(struct pc_store *st, struct pc_err *err);
 /* Rolls back the open transaction, if any. Never fails. */

@@ -582,6 +582,27 @@ static void test_store__migrations_and_reopen(void **state)
 	assert_int_equal(count(f, "SELECT count(*) FROM messages"), 1);
 }
 
+static void test_store__bulk_mode_only_when_alone(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_store *other = NULL;
+	struct pc_err err = { 0 };
+	int active = -1;
+
+	/* Another connection (a running daemon, say): WAL stays. */
+	assert_int_equal(pc_store_open(&other, f->db, &err), 0);
+	assert_int_equal(pc_store_bulk(f->st, 1, &active, &err), 0);
+	assert_int_equal(active, 0);
+	pc_store_close(other);
+	/* Alone: the rollback journal, then back to WAL. */
+	assert_int_equal(pc_store_bulk(f->st, 1, &active, &err), 0);
+	assert_int_equal(active, 1);
+	patch(f, "p1@x", A, "[PATCH] widget: one", "01 Jan 2024 10:01", NULL);
+	assert_int_equal(pc_store_bulk(f->st, 0, &active, &err), 0);
+	assert_int_equal(active, 0);
+	assert_int_equal(count(f, "SELECT count(*) FROM messages"), 1);
+}
+
 static void test_store__newer_schema_is_refused(void **state)
 {
 	struct fixture *f = *state;
@@ -626,6 +647,7 @@ int main(void)
 		T(test_trailers__bot_tags_are_suggestions),
 		T(test_trailers__tag_for_someone_else_is_not_applied),
 		T(test_store__migrations_and_reopen),
+		T(test_store__bulk_mode_only_when_alone),
 		T(test_store__newer_schema_is_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
