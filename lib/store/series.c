@@ -626,6 +626,7 @@ struct vseries {
 	int is_rfc;
 	int version;
 	int64_t first;
+	int64_t superseded_by; /* as stored, 0 for none */
 };
 
 /*
@@ -650,7 +651,7 @@ static const char SQL_SERIES_KEY[] =
 	"SELECT author_addr, norm_name, change_id FROM series WHERE id = ?";
 static const char SQL_AUTHOR_SERIES[] =
 	"SELECT id, version, coalesce(first_posted, 0), norm_name, change_id, "
-	"is_rfc FROM series WHERE author_addr = ? ORDER BY first_posted DESC LIMIT ?";
+	"is_rfc, coalesce(superseded_by, 0) FROM series WHERE author_addr = ? ORDER BY first_posted DESC LIMIT ?";
 static const char SQL_SET_SUPERSEDED[] =
 	"UPDATE series SET superseded_by = ? WHERE id = ?";
 static const char SQL_EXPLICIT[] =
@@ -713,6 +714,7 @@ static int relink_versions(struct pc_store *st, int64_t sid, struct pc_err *err)
 		group[n].version = sqlite3_column_int(s, 1);
 		group[n].first = sqlite3_column_int64(s, 2);
 		group[n].is_rfc = sqlite3_column_int(s, 5);
+		group[n].superseded_by = sqlite3_column_int64(s, 6);
 		n++;
 	}
 	sqlite3_reset(s);
@@ -723,6 +725,11 @@ static int relink_versions(struct pc_store *st, int64_t sid, struct pc_err *err)
 	rc = 0;
 	qsort(group, n, sizeof(*group), cmp_vseries);
 	for (i = 0; n > 1 && i < n; i++) {
+		int64_t next = i + 1 < n ? group[i + 1].id : 0;
+
+		/* Most links stay as they were: write only the changes. */
+		if (group[i].superseded_by == next)
+			continue;
 		if (!(s = pc_store__stmt(st, SQL_SET_SUPERSEDED, err))) {
 			rc = PC_EDB;
 			goto out;

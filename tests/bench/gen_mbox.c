@@ -5,6 +5,9 @@
  * every id in Message-ID, In-Reply-To and References gets the prefix
  * "bK." so that each copy is new mail with its threads intact, and an
  * "X-Bench-Copy: K" header makes mail without a Message-ID new as well.
+ * The years in copy k's Date: headers move K-1 years on, so the copies
+ * follow each other like a multi-year archive instead of all claiming
+ * the same days.
  *
  * usage: gen_mbox SOURCE COUNT > out.mbox
  */
@@ -15,6 +18,33 @@
 #include "mail/source.h"
 #include "util/buf.h"
 #include "util/util.h"
+
+/* Writes a Date: line with every year (a 4-digit 1970..2099) moved on. */
+static void shift_years(struct pc_buf *out, const char *p, size_t l,
+			unsigned long k)
+{
+	size_t i = 0;
+
+	while (i < l) {
+		if (i + 4 <= l && pc_isdigit((unsigned char)p[i]) &&
+		    pc_isdigit((unsigned char)p[i + 1]) &&
+		    pc_isdigit((unsigned char)p[i + 2]) &&
+		    pc_isdigit((unsigned char)p[i + 3]) &&
+		    (i == 0 || !pc_isdigit((unsigned char)p[i - 1])) &&
+		    (i + 4 == l || !pc_isdigit((unsigned char)p[i + 4]))) {
+			int y = (p[i] - '0') * 1000 + (p[i + 1] - '0') * 100 +
+				(p[i + 2] - '0') * 10 + (p[i + 3] - '0');
+
+			if (y >= 1970 && y <= 2099) {
+				pc_buf_addf(out, "%04lu",
+					    (unsigned long)y + k - 1);
+				i += 4;
+				continue;
+			}
+		}
+		pc_buf_addch(out, p[i++]);
+	}
+}
 
 static int is_id_header(const char *p, size_t len)
 {
@@ -41,7 +71,9 @@ static void emit(struct pc_buf *out, const char *p, size_t len, unsigned long k)
 			in_header = 0;
 		if (in_header && l && p[0] != ' ' && p[0] != '\t')
 			in_id = is_id_header(p, l);
-		if (in_header && in_id) {
+		if (in_header && k > 1 && pc_mem_istarts(p, l, "date:")) {
+			shift_years(out, p, l, k);
+		} else if (in_header && in_id) {
 			for (i = 0; i < l; i++) {
 				pc_buf_addch(out, p[i]);
 				if (p[i] == '<')
