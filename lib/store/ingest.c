@@ -24,7 +24,6 @@
 #include "util/util.h"
 #include "util/xalloc.h"
 
-static const char SQL_FIND_MSGID[] = "SELECT id FROM messages WHERE msgid = ?";
 static const char SQL_INSERT_RAW[] =
 	"INSERT INTO raw (size, compression, bytes) VALUES (?, ?, ?)";
 static const char SQL_INSERT_MSG[] =
@@ -87,23 +86,6 @@ static char *lower_dup(const char *s)
 	for (i = 0; d[i]; i++)
 		d[i] = (char)pc_tolower((unsigned char)d[i]);
 	return d;
-}
-
-static int64_t find_msgid(struct pc_store *st, const char *msgid,
-			  struct pc_err *err)
-{
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_FIND_MSGID, err);
-	int rc;
-
-	if (!s)
-		return PC_EDB;
-	sqlite3_bind_text(s, 1, msgid, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		return sqlite3_column_int64(s, 0);
-	if (rc != SQLITE_DONE)
-		return pc_store__fail(st, err, "looking up a message");
-	return 0;
 }
 
 static int insert_raw(struct pc_store *st, const char *raw, size_t len,
@@ -506,7 +488,7 @@ static int ingest_broken(struct pc_store *st, const char *raw, size_t len,
 	int64_t raw_id = 0, found;
 	int rc;
 
-	found = find_msgid(st, msgid, err);
+	found = pc_store__message_id(st, msgid, err);
 	if (found < 0) {
 		rc = (int)found;
 		goto out;
@@ -557,7 +539,7 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 	if (pc_msg_parse(&m, raw, len, &perr) < 0)
 		return ingest_broken(st, raw, len, where, opt, perr.msg, stats,
 				     err);
-	found = find_msgid(st, m->msgid, err);
+	found = pc_store__message_id(st, m->msgid, err);
 	if (found != 0) {
 		rc = found < 0 ? (int)found : 1;
 		if (found > 0)

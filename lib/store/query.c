@@ -13,13 +13,6 @@
 #include "util/util.h"
 #include "util/xalloc.h"
 
-static char *col_dup(sqlite3_stmt *s, int i)
-{
-	const unsigned char *t = sqlite3_column_text(s, i);
-
-	return t ? xstrdup((const char *)t) : NULL;
-}
-
 static void trailers_free(struct pc_trailer_info *t, size_t n)
 {
 	size_t i;
@@ -50,7 +43,7 @@ static int load_files(struct pc_store *st, int64_t mid, char ***out, size_t *n,
 	sqlite3_bind_int64(s, 1, mid);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		PC_ALLOC_GROW(*out, *n + 1, alloc);
-		(*out)[(*n)++] = col_dup(s, 0);
+		(*out)[(*n)++] = pc_store__col_dup(s, 0);
 	}
 	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : pc_store__fail(st, err, "reading files");
@@ -87,11 +80,11 @@ static int load_trailers(struct pc_store *st, const char *sql, int64_t mid,
 
 		PC_ALLOC_GROW(*out, *n + 1, alloc);
 		t = &(*out)[(*n)++];
-		t->name = col_dup(s, 0);
-		t->value = col_dup(s, 1);
-		t->person = col_dup(s, 2);
-		t->addr = col_dup(s, 3);
-		t->given_in = col_dup(s, 4);
+		t->name = pc_store__col_dup(s, 0);
+		t->value = pc_store__col_dup(s, 1);
+		t->person = pc_store__col_dup(s, 2);
+		t->addr = pc_store__col_dup(s, 3);
+		t->given_in = pc_store__col_dup(s, 4);
 		t->from_reply = sqlite3_column_int(s, 5);
 		t->via_cover = sqlite3_column_int(s, 6);
 		t->suggested = sqlite3_column_int(s, 7);
@@ -143,15 +136,15 @@ static int load_patches(struct pc_store *st, struct pc_series_info *si,
 		p = &si->patches[si->npatches++];
 		memset(p, 0, sizeof(*p));
 		p->id = sqlite3_column_int64(s, 0);
-		p->msgid = col_dup(s, 1);
-		p->kind = col_dup(s, 2);
+		p->msgid = pc_store__col_dup(s, 1);
+		p->kind = pc_store__col_dup(s, 2);
 		p->idx = sqlite3_column_int(s, 3);
-		p->subject = col_dup(s, 4);
-		p->author_name = col_dup(s, 5);
-		p->author_addr = col_dup(s, 6);
+		p->subject = pc_store__col_dup(s, 4);
+		p->author_name = pc_store__col_dup(s, 5);
+		p->author_addr = pc_store__col_dup(s, 6);
 		p->has_date = sqlite3_column_type(s, 7) != SQLITE_NULL;
 		p->date = sqlite3_column_int64(s, 7);
-		p->patch_id = col_dup(s, 8);
+		p->patch_id = pc_store__col_dup(s, 8);
 	}
 	sqlite3_reset(s);
 	if (rc != SQLITE_DONE)
@@ -213,20 +206,20 @@ int pc_series_list(struct pc_store *st, const struct pc_series_filter *f,
 		int stop;
 
 		si.id = sqlite3_column_int64(s, 0);
-		si.name = col_dup(s, 1);
-		si.author_name = col_dup(s, 2);
-		si.author_addr = col_dup(s, 3);
+		si.name = pc_store__col_dup(s, 1);
+		si.author_name = pc_store__col_dup(s, 2);
+		si.author_addr = pc_store__col_dup(s, 3);
 		si.version = sqlite3_column_int(s, 4);
 		si.total = sqlite3_column_int(s, 5);
 		si.is_rfc = sqlite3_column_int(s, 6);
 		si.has_date = sqlite3_column_type(s, 7) != SQLITE_NULL;
 		si.first_posted = sqlite3_column_int64(s, 7);
 		si.superseded_by = sqlite3_column_int64(s, 8);
-		si.anchor_msgid = col_dup(s, 9);
-		si.cover_msgid = col_dup(s, 10);
-		si.topic = col_dup(s, 11);
-		si.list_id = col_dup(s, 12);
-		si.change_id = col_dup(s, 13);
+		si.anchor_msgid = pc_store__col_dup(s, 9);
+		si.cover_msgid = pc_store__col_dup(s, 10);
+		si.topic = pc_store__col_dup(s, 11);
+		si.list_id = pc_store__col_dup(s, 12);
+		si.change_id = pc_store__col_dup(s, 13);
 		si.received = sqlite3_column_int(s, 14);
 		cover = sqlite3_column_int64(s, 15);
 		if (f->with_patches) {
@@ -326,17 +319,17 @@ int pc_message_get(struct pc_message_info **out, struct pc_store *st,
 		return pc_store__fail(st, err, "loading a message");
 	m = xcalloc(1, sizeof(*m));
 	m->id = sqlite3_column_int64(s, 0);
-	m->msgid = col_dup(s, 1);
-	m->kind = col_dup(s, 2);
-	m->subject = col_dup(s, 3);
-	m->from_name = col_dup(s, 4);
-	m->from_addr = col_dup(s, 5);
-	m->author_name = col_dup(s, 6);
-	m->author_addr = col_dup(s, 7);
-	m->in_reply_to = col_dup(s, 8);
-	m->list_id = col_dup(s, 9);
-	m->source = col_dup(s, 10);
-	m->parse_error = col_dup(s, 11);
+	m->msgid = pc_store__col_dup(s, 1);
+	m->kind = pc_store__col_dup(s, 2);
+	m->subject = pc_store__col_dup(s, 3);
+	m->from_name = pc_store__col_dup(s, 4);
+	m->from_addr = pc_store__col_dup(s, 5);
+	m->author_name = pc_store__col_dup(s, 6);
+	m->author_addr = pc_store__col_dup(s, 7);
+	m->in_reply_to = pc_store__col_dup(s, 8);
+	m->list_id = pc_store__col_dup(s, 9);
+	m->source = pc_store__col_dup(s, 10);
+	m->parse_error = pc_store__col_dup(s, 11);
 	m->has_date = sqlite3_column_type(s, 12) != SQLITE_NULL;
 	m->date = sqlite3_column_int64(s, 12);
 	m->series_id = sqlite3_column_int64(s, 13);

@@ -48,13 +48,6 @@ static void row_release(struct row *r)
 	memset(r, 0, sizeof(*r));
 }
 
-static char *col_dup(sqlite3_stmt *s, int i)
-{
-	const unsigned char *t = sqlite3_column_text(s, i);
-
-	return t ? xstrdup((const char *)t) : NULL;
-}
-
 static const char SQL_LOAD[] =
 	"SELECT id, kind, coalesce(series_id, 0), coalesce(version, 1), "
 	"coalesce(idx, 1), coalesce(total, 1), numbered, is_rfc, date, msgid, "
@@ -89,37 +82,18 @@ static int load_row(struct pc_store *st, int64_t id, struct row *r,
 	r->is_rfc = sqlite3_column_int(s, 7);
 	r->has_date = sqlite3_column_type(s, 8) != SQLITE_NULL;
 	r->date = sqlite3_column_int64(s, 8);
-	r->msgid = col_dup(s, 9);
-	r->name = col_dup(s, 10);
-	r->from_name = col_dup(s, 11);
-	r->from_addr = col_dup(s, 12);
-	r->in_reply_to = col_dup(s, 13);
-	r->topic = col_dup(s, 14);
-	r->list_id = col_dup(s, 15);
-	r->change_id = col_dup(s, 16);
+	r->msgid = pc_store__col_dup(s, 9);
+	r->name = pc_store__col_dup(s, 10);
+	r->from_name = pc_store__col_dup(s, 11);
+	r->from_addr = pc_store__col_dup(s, 12);
+	r->in_reply_to = pc_store__col_dup(s, 13);
+	r->topic = pc_store__col_dup(s, 14);
+	r->list_id = pc_store__col_dup(s, 15);
+	r->change_id = pc_store__col_dup(s, 16);
 	r->has_parent = sqlite3_column_int(s, 17);
-	r->refs = col_dup(s, 18);
+	r->refs = pc_store__col_dup(s, 18);
 	sqlite3_reset(s);
 	return 1;
-}
-
-static const char SQL_BY_MSGID[] = "SELECT id FROM messages WHERE msgid = ?";
-
-static int64_t id_by_msgid(struct pc_store *st, const char *msgid,
-			   struct pc_err *err)
-{
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_BY_MSGID, err);
-	int rc;
-
-	if (!s)
-		return PC_EDB;
-	sqlite3_bind_text(s, 1, msgid, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		return sqlite3_column_int64(s, 0);
-	if (rc != SQLITE_DONE)
-		return pc_store__fail(st, err, "looking up a message");
-	return 0;
 }
 
 /*
@@ -135,7 +109,7 @@ static int stored_parent(struct pc_store *st, const struct row *r,
 
 	*parent_out = 0;
 	if (r->in_reply_to) {
-		id = id_by_msgid(st, r->in_reply_to, err);
+		id = pc_store__message_id(st, r->in_reply_to, err);
 		if (id != 0) {
 			*parent_out = id > 0 ? id : 0;
 			return id < 0 ? (int)id : 0;
@@ -157,7 +131,7 @@ static int stored_parent(struct pc_store *st, const struct row *r,
 			free(ref);
 			continue;
 		}
-		id = id_by_msgid(st, ref, err);
+		id = pc_store__message_id(st, ref, err);
 		free(ref);
 		if (id < 0)
 			return (int)id;
@@ -423,7 +397,7 @@ static int refresh(struct pc_store *st, int64_t sid, int *renamed,
 	if ((rc = sqlite3_step(s)) != SQLITE_ROW)
 		return pc_store__fail(st, err, "updating a series");
 	anchor = sqlite3_column_int64(s, 0);
-	old = col_dup(s, 1);
+	old = pc_store__col_dup(s, 1);
 	while (sqlite3_step(s) == SQLITE_ROW)
 		;
 	sqlite3_reset(s);
@@ -489,7 +463,7 @@ static int join_update(struct pc_store *st, int64_t sid, const struct row *m,
 		return pc_store__fail(st, err, "updating a series");
 	has_cover = sqlite3_column_int(s, 0);
 	anchor_idx = sqlite3_column_int(s, 1);
-	name = col_dup(s, 2);
+	name = pc_store__col_dup(s, 2);
 	while (sqlite3_step(s) == SQLITE_ROW)
 		;
 	sqlite3_reset(s);
@@ -689,9 +663,9 @@ static int relink_versions(struct pc_store *st, int64_t sid, struct pc_err *err)
 		sqlite3_reset(s);
 		return 0;
 	}
-	author = col_dup(s, 0);
-	norm = col_dup(s, 1);
-	change = col_dup(s, 2);
+	author = pc_store__col_dup(s, 0);
+	norm = pc_store__col_dup(s, 1);
+	change = pc_store__col_dup(s, 2);
 	sqlite3_reset(s);
 
 	if (!(s = pc_store__stmt(st, SQL_AUTHOR_SERIES, err))) {

@@ -55,6 +55,34 @@ int pc_store__exec(struct pc_store *st, sqlite3_stmt *s, struct pc_err *err,
 	return 0;
 }
 
+char *pc_store__col_dup(sqlite3_stmt *s, int i)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+
+	return t ? xstrdup((const char *)t) : NULL;
+}
+
+static const char SQL_MESSAGE_ID[] = "SELECT id FROM messages WHERE msgid = ?";
+
+int64_t pc_store__message_id(struct pc_store *st, const char *msgid,
+			     struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_MESSAGE_ID, err);
+	int64_t id = 0;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, msgid, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		id = sqlite3_column_int64(s, 0);
+	else if (rc != SQLITE_DONE)
+		id = pc_store__fail(st, err, "looking up a message");
+	sqlite3_reset(s);
+	return id;
+}
+
 int pc_store__bind_text(sqlite3_stmt *s, int i, const char *text)
 {
 	if (!text)

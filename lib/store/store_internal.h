@@ -34,6 +34,14 @@ int pc_store__fail(struct pc_store *st, struct pc_err *err, const char *what);
 int pc_store__exec(struct pc_store *st, sqlite3_stmt *s, struct pc_err *err,
 		   const char *what);
 
+/* A copy of a text column, or NULL for SQL NULL. Caller frees. */
+char *pc_store__col_dup(sqlite3_stmt *s, int i);
+
+/* The row id of the message with this Message-ID, 0 when there is none,
+ * or a negative code. */
+int64_t pc_store__message_id(struct pc_store *st, const char *msgid,
+			     struct pc_err *err);
+
 /* Binds text, or NULL when s is NULL. */
 int pc_store__bind_text(sqlite3_stmt *s, int i, const char *text);
 
