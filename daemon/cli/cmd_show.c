@@ -33,6 +33,59 @@ static const char show_usage[] =
 	"  --errors      list the messages that could not be parsed, with why\n"
 	"  -h, --help    this text\n";
 
+/*
+ * A diffstat as git prints it: path (old => new for renames), changed
+ * lines and a +/- bar scaled to at most 40 columns, then the totals.
+ */
+static void print_diffstat(const struct pc_file_info *f, size_t n,
+			   const char *indent)
+{
+	unsigned max = 0, ins = 0, del = 0, scale;
+	size_t i, width = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t w = strlen(f[i].path) +
+			   (f[i].old_path ? strlen(f[i].old_path) + 4 : 0);
+
+		if (w > width)
+			width = w;
+		if (f[i].added + f[i].removed > max)
+			max = f[i].added + f[i].removed;
+		ins += f[i].added;
+		del += f[i].removed;
+	}
+	if (width > 60)
+		width = 60;
+	scale = max > 40 ? max : 40;
+	for (i = 0; i < n; i++) {
+		char name[512];
+		unsigned a = f[i].added * 40 / scale,
+			 r = f[i].removed * 40 / scale;
+
+		if (f[i].old_path)
+			snprintf(name, sizeof(name), "%s => %s", f[i].old_path,
+				 f[i].path);
+		else
+			snprintf(name, sizeof(name), "%s", f[i].path);
+		if (f[i].added && !a)
+			a = 1;
+		if (f[i].removed && !r)
+			r = 1;
+		if (f[i].binary) {
+			printf("%s%-*s | Bin\n", indent, (int)width, name);
+			continue;
+		}
+		printf("%s%-*s | %4u %.*s%.*s\n", indent, (int)width, name,
+		       f[i].added + f[i].removed, (int)a,
+		       "++++++++++++++++++++++++++++++++++++++++", (int)r,
+		       "----------------------------------------");
+	}
+	if (n)
+		printf("%s%zu file%s changed, %u insertion%s(+), %u deletion%s(-)\n",
+		       indent, n, n == 1 ? "" : "s", ins, ins == 1 ? "" : "s",
+		       del, del == 1 ? "" : "s");
+}
+
 struct show_state {
 	int json, found;
 	json_object *arr;
@@ -73,8 +126,7 @@ static int show_series_cb(const struct pc_series_info *s, void *arg)
 		if (strcmp(p->kind, "cover"))
 			printf("    author: %s <%s>\n", p->author_name,
 			       p->author_addr);
-		for (j = 0; j < p->nfiles; j++)
-			printf("    file:   %s\n", p->files[j]);
+		print_diffstat(p->files, p->nfiles, "    ");
 		for (j = 0; j < p->ntrailers; j++) {
 			const struct pc_trailer_info *t = &p->trailers[j];
 
@@ -113,8 +165,7 @@ static void show_message(const struct pc_message_info *m, int json)
 	printf("  size:    %zu bytes\n", m->raw_size);
 	if (m->parse_error)
 		printf("  error:   %s\n", m->parse_error);
-	for (i = 0; i < m->nfiles; i++)
-		printf("  file:    %s\n", m->files[i]);
+	print_diffstat(m->files, m->nfiles, "  ");
 	for (i = 0; i < m->ntrailers; i++)
 		printf("  %s: %s%s%s\n", m->trailers[i].name,
 		       m->trailers[i].value,

@@ -52,13 +52,28 @@ static json_object *json_trailers(const struct pc_trailer_info *t, size_t n)
 	return arr;
 }
 
-static json_object *json_strings(char **v, size_t n)
+static json_object *json_files(const struct pc_file_info *f, size_t n)
 {
 	json_object *arr = json_object_new_array();
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		json_object_array_add(arr, str_or_null(v[i]));
+	for (i = 0; i < n; i++) {
+		json_object *o = json_object_new_object();
+		char status[2] = { f[i].status, 0 };
+
+		json_object_object_add(o, "path", str_or_null(f[i].path));
+		json_object_object_add(o, "old_path",
+				       str_or_null(f[i].old_path));
+		json_object_object_add(o, "status",
+				       json_object_new_string(status));
+		json_object_object_add(o, "added",
+				       json_object_new_int((int)f[i].added));
+		json_object_object_add(o, "removed",
+				       json_object_new_int((int)f[i].removed));
+		json_object_object_add(o, "binary",
+				       json_object_new_boolean(f[i].binary));
+		json_object_array_add(arr, o);
+	}
 	return arr;
 }
 
@@ -111,7 +126,7 @@ json_object *json_series(const struct pc_series_info *s)
 		json_object_object_add(po, "patch_id",
 				       str_or_null(p->patch_id));
 		json_object_object_add(po, "files",
-				       json_strings(p->files, p->nfiles));
+				       json_files(p->files, p->nfiles));
 		json_object_object_add(po, "trailers",
 				       json_trailers(p->trailers,
 						     p->ntrailers));
@@ -145,7 +160,7 @@ json_object *json_message(const struct pc_message_info *m)
 	json_object_object_add(o, "total", json_object_new_int(m->total));
 	json_object_object_add(o, "raw_bytes",
 			       json_object_new_int64((int64_t)m->raw_size));
-	json_object_object_add(o, "files", json_strings(m->files, m->nfiles));
+	json_object_object_add(o, "files", json_files(m->files, m->nfiles));
 	json_object_object_add(o, "trailers",
 			       json_trailers(m->trailers, m->ntrailers));
 	return o;

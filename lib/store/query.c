@@ -28,11 +28,12 @@ static void trailers_free(struct pc_trailer_info *t, size_t n)
 }
 
 static const char SQL_FILES[] =
-	"SELECT coalesce(new_path, old_path) FROM patch_files "
-	"WHERE message_id = ? ORDER BY pos";
+	"SELECT coalesce(new_path, old_path), "
+	"CASE WHEN status IN ('R', 'C') THEN old_path END, status, added, "
+	"removed, binary FROM patch_files WHERE message_id = ? ORDER BY pos";
 
-static int load_files(struct pc_store *st, int64_t mid, char ***out, size_t *n,
-		      struct pc_err *err)
+static int load_files(struct pc_store *st, int64_t mid,
+		      struct pc_file_info **out, size_t *n, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_FILES, err);
 	size_t alloc = 0;
@@ -42,11 +43,31 @@ static int load_files(struct pc_store *st, int64_t mid, char ***out, size_t *n,
 		return PC_EDB;
 	sqlite3_bind_int64(s, 1, mid);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_file_info *f;
+		const unsigned char *status = sqlite3_column_text(s, 2);
+
 		PC_ALLOC_GROW(*out, *n + 1, alloc);
-		(*out)[(*n)++] = pc_store__col_dup(s, 0);
+		f = &(*out)[(*n)++];
+		f->path = pc_store__col_dup(s, 0);
+		f->old_path = pc_store__col_dup(s, 1);
+		f->status = status ? (char)status[0] : 'M';
+		f->added = (unsigned)sqlite3_column_int(s, 3);
+		f->removed = (unsigned)sqlite3_column_int(s, 4);
+		f->binary = sqlite3_column_int(s, 5);
 	}
 	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : pc_store__fail(st, err, "reading files");
+}
+
+static void files_free(struct pc_file_info *f, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(f[i].path);
+		free(f[i].old_path);
+	}
+	free(f);
 }
 
 /* Trailers for message mid; cover is the series' cover letter (or 0). */
@@ -97,7 +118,7 @@ static int load_trailers(struct pc_store *st, const char *sql, int64_t mid,
 
 static void patches_free(struct pc_patch_info *p, size_t n)
 {
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < n; i++) {
 		free(p[i].msgid);
@@ -106,9 +127,7 @@ static void patches_free(struct pc_patch_info *p, size_t n)
 		free(p[i].author_name);
 		free(p[i].author_addr);
 		free(p[i].patch_id);
-		for (j = 0; j < p[i].nfiles; j++)
-			free(p[i].files[j]);
-		free(p[i].files);
+		files_free(p[i].files, p[i].nfiles);
 		trailers_free(p[i].trailers, p[i].ntrailers);
 	}
 	free(p);
@@ -350,8 +369,6 @@ int pc_message_get(struct pc_message_info **out, struct pc_store *st,
 
 void pc_message_info_free(struct pc_message_info *m)
 {
-	size_t i;
-
 	if (!m)
 		return;
 	free(m->msgid);
@@ -365,9 +382,7 @@ void pc_message_info_free(struct pc_message_info *m)
 	free(m->list_id);
 	free(m->source);
 	free(m->parse_error);
-	for (i = 0; i < m->nfiles; i++)
-		free(m->files[i]);
-	free(m->files);
+	files_free(m->files, m->nfiles);
 	trailers_free(m->trailers, m->ntrailers);
 	free(m);
 }

@@ -21,6 +21,15 @@ struct pc_trailer_info {
 	int mismatch; /* given in a reply by someone it does not name */
 };
 
+/* One file of a patch's diffstat. */
+struct pc_file_info {
+	char *path; /* owned; the new path, or the old one if deleted */
+	char *old_path; /* owned; the old path of a rename or copy, or NULL */
+	char status; /* 'M', 'A', 'D', 'R', 'C' */
+	unsigned added, removed;
+	int binary;
+};
+
 struct pc_patch_info {
 	int64_t id;
 	char *msgid; /* owned */
@@ -31,7 +40,7 @@ struct pc_patch_info {
 	int64_t date;
 	int has_date;
 	char *patch_id; /* owned, or NULL */
-	char **files; /* owned; paths touched (new path, or old if deleted) */
+	struct pc_file_info *files; /* owned; the diffstat, in diff order */
 	size_t nfiles;
 	struct pc_trailer_info *trailers; /* owned */
 	size_t ntrailers;
@@ -84,7 +93,7 @@ struct pc_message_info {
 	int64_t series_id;
 	int version, idx, total;
 	size_t raw_size;
-	char **files; /* owned */
+	struct pc_file_info *files; /* owned; the diffstat */
 	size_t nfiles;
 	struct pc_trailer_info *trailers; /* owned: trailers written in it */
 	size_t ntrailers;

@@ -358,7 +358,7 @@ static void test_lore_nvdimm__patch_attached_to_reply(void **state)
 	assert_int_equal(pc_message_get(&mi, ts.st, msgid, &err), 0);
 	assert_string_equal(mi->kind, "reply");
 	assert_int_equal(mi->nfiles, 1);
-	assert_string_equal(mi->files[0], "block/badblocks.c");
+	assert_string_equal(mi->files[0].path, "block/badblocks.c");
 	assert_int_equal(pc_message_raw(&raw, &len, ts.st, mi->id, &err), 0);
 	assert_int_equal(pc_msg_parse(&m, raw, len, &err), 0);
 	for (i = 0; i < m->natt; i++) {

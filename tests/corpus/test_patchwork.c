@@ -278,7 +278,7 @@ static void assert_patch(struct one *o, const char *files)
 	assert_string_equal(got, "patch|1");
 	assert_comment(o);
 	for (i = 0; i < o->info->nfiles; i++)
-		pc_buf_addf(&f, "%s%s", i ? "," : "", o->info->files[i]);
+		pc_buf_addf(&f, "%s%s", i ? "," : "", o->info->files[i].path);
 	assert_string_equal(f.buf, files);
 	pc_buf_release(&f);
 	free(got);

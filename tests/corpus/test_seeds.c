@@ -41,7 +41,7 @@ static int list_series(const struct pc_series_info *s, void *arg)
 
 		pc_buf_addf(&seen->out, "%s %d/%d:", p->kind, p->idx, s->total);
 		for (j = 0; j < p->nfiles; j++)
-			pc_buf_addf(&seen->out, " %s", p->files[j]);
+			pc_buf_addf(&seen->out, " %s", p->files[j].path);
 		pc_buf_addch(&seen->out, '\n');
 	}
 	return 0;
