@@ -64,7 +64,13 @@ struct pc_store *cli_open_store(const char *path)
 	struct pc_store *st;
 
 	if (pc_store_open(&st, path, &err) < 0) {
-		log_warnx("%s", err.msg);
+		if (err.code == PC_EUSAGE)
+			log_warnx("%s", err.msg);
+		else
+			log_warnx("%s (is the directory there and writable? "
+				  "choose the database with --db FILE or "
+				  "$PATCHCLOCK_DB)",
+				  err.msg);
 		return NULL;
 	}
 	return st;
