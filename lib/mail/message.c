@@ -33,24 +33,25 @@ struct headers {
 
 static const struct {
 	const char *name;
+	size_t len; /* strlen(name): compared first, once per header line */
 	size_t off;
 } wanted[] = {
-	{ "from", offsetof(struct headers, from) },
-	{ "to", offsetof(struct headers, to) },
-	{ "cc", offsetof(struct headers, cc) },
-	{ "subject", offsetof(struct headers, subject) },
-	{ "date", offsetof(struct headers, date) },
-	{ "message-id", offsetof(struct headers, msgid) },
-	{ "in-reply-to", offsetof(struct headers, in_reply_to) },
-	{ "references", offsetof(struct headers, refs) },
-	{ "list-id", offsetof(struct headers, list_id) },
-	{ "auto-submitted", offsetof(struct headers, auto_submitted) },
-	{ "precedence", offsetof(struct headers, precedence) },
-	{ "supersedes", offsetof(struct headers, supersedes) },
-	{ "content-type", offsetof(struct headers, content_type) },
-	{ "content-transfer-encoding", offsetof(struct headers, cte) },
-	{ "x-mailer", offsetof(struct headers, x_mailer) },
-	{ "user-agent", offsetof(struct headers, user_agent) },
+	{ "from", 4, offsetof(struct headers, from) },
+	{ "to", 2, offsetof(struct headers, to) },
+	{ "cc", 2, offsetof(struct headers, cc) },
+	{ "subject", 7, offsetof(struct headers, subject) },
+	{ "date", 4, offsetof(struct headers, date) },
+	{ "message-id", 10, offsetof(struct headers, msgid) },
+	{ "in-reply-to", 11, offsetof(struct headers, in_reply_to) },
+	{ "references", 10, offsetof(struct headers, refs) },
+	{ "list-id", 7, offsetof(struct headers, list_id) },
+	{ "auto-submitted", 14, offsetof(struct headers, auto_submitted) },
+	{ "precedence", 10, offsetof(struct headers, precedence) },
+	{ "supersedes", 10, offsetof(struct headers, supersedes) },
+	{ "content-type", 12, offsetof(struct headers, content_type) },
+	{ "content-transfer-encoding", 25, offsetof(struct headers, cte) },
+	{ "x-mailer", 8, offsetof(struct headers, x_mailer) },
+	{ "user-agent", 10, offsetof(struct headers, user_agent) },
 };
 
 int64_t pc_civil_to_epoch(int year, int month, int day, int hour, int min,
@@ -108,7 +109,7 @@ static size_t scan_headers(struct headers *h, const char *raw, size_t len)
 					(struct span *)(void *)((char *)h +
 								wanted[i].off);
 
-				if (s->p || strlen(wanted[i].name) != nlen ||
+				if (s->p || wanted[i].len != nlen ||
 				    !pc_mem_istarts(line, nlen, wanted[i].name))
 					continue;
 				s->p = colon + 1;
