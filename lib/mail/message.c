@@ -486,17 +486,29 @@ static void add_text(struct pc_msg *m, struct pc_buf *out, const char *charset,
 static void add_decoded(struct pc_msg *m, struct pc_buf *out, int encoding,
 			const char *charset, const char *p, size_t len)
 {
+	struct pc_buf padded = PC_BUF_INIT;
 	char *dec = NULL;
 	size_t idx = 0, dlen = 0;
 
 	if (encoding == MAILMIME_MECHANISM_QUOTED_PRINTABLE ||
 	    encoding == MAILMIME_MECHANISM_BASE64) {
-		if (mailmime_part_parse(p, len, &idx, encoding, &dec, &dlen) ==
-		    MAILIMF_NO_ERROR) {
+		/*
+		 * libetpan's decoders read up to two bytes past the end of a
+		 * part that stops inside an escape ("=4" at the very end of
+		 * a truncated mail; found by feeding truncations under
+		 * ASan). Hand them a copy with zero padding so that read
+		 * stays in our memory and sees no escape digits.
+		 */
+		pc_buf_add(&padded, p, len);
+		pc_buf_add(&padded, "\0\0\0\0", 4);
+		if (mailmime_part_parse(padded.buf, len, &idx, encoding, &dec,
+					&dlen) == MAILIMF_NO_ERROR) {
 			add_text(m, out, charset, dec, dlen);
 			mailmime_decoded_part_free(dec);
+			pc_buf_release(&padded);
 			return;
 		}
+		pc_buf_release(&padded);
 		m->mime_fallback = 1;
 	}
 	add_text(m, out, charset, p, len);

@@ -4,12 +4,17 @@
  * `git mailinfo` computes it (t/t5100 cases): whitespace left in a From:
  * name after the address is taken out, in-body From:/Subject: count only
  * when a patch follows, and a "[PATCH] subject" line at the top of the
- * body is the subject.
+ * body is the subject. And hostile input: truncated and mutated real
+ * mail parses or fails cleanly, with valid UTF-8 out.
  */
 #include "testutil.h"
+#include <stdlib.h>
 #include <string.h>
 
+#include "mail/charset.h"
 #include "mail/message.h"
+#include "mail/source.h"
+#include "util/xalloc.h"
 #include "util/err.h"
 
 static struct pc_msg *parse(const char *raw)
@@ -95,12 +100,108 @@ static void test_message__inbody_patch_subject_line(void **state)
 	pc_msg_free(m);
 }
 
+/* Every message of a real file, as (p, len) pieces of a buffer. */
+static void for_each_message(const char *rel,
+			     void (*fn)(const char *p, size_t len))
+{
+	struct pc_source *src;
+	struct pc_source_msg msg;
+	struct pc_err err = { 0 };
+	int rc;
+
+	assert_int_equal(pc_source_open(&src, t_shared(rel), NULL, &err), 0);
+	while ((rc = pc_source_next(src, &msg, &err)) != 0)
+		if (rc > 0)
+			fn(msg.data, msg.len);
+	pc_source_free(src);
+}
+
+/* Parses an exact-size heap copy, so ASan sees any over-read. */
+static void parse_copy(const char *p, size_t len)
+{
+	char *copy = xmalloc(len ? len : 1);
+	struct pc_msg *m = NULL;
+	struct pc_err err = { 0 };
+
+	memcpy(copy, p, len);
+	if (pc_msg_parse(&m, copy, len, &err) == 0) {
+		pc_msg_parse_recipients(m);
+		assert_non_null(m->msgid);
+		assert_true(pc_utf8_valid(m->subject, strlen(m->subject)));
+		assert_true(pc_utf8_valid(m->body.buf, m->body.len));
+		pc_msg_free(m);
+	} else {
+		assert_int_equal(err.code, PC_EPARSE);
+	}
+	free(copy);
+}
+
+static void truncations(const char *p, size_t len)
+{
+	size_t cut, step = len > 4000 ? 7 : 1;
+
+	for (cut = 0; cut <= len; cut += step)
+		parse_copy(p, cut);
+}
+
+/*
+ * Hostile input: every truncation of real multipart, QP, base64 and
+ * iso-2022-jp mail parses or fails cleanly, with valid UTF-8 out.
+ */
+static void test_message__truncated_real_mail(void **state)
+{
+	(void)state;
+	for_each_message("corpus/patchew/0016-nested-multipart.mbox.gz",
+			 truncations);
+	for_each_message("corpus/public-inbox/psgi_attach.eml", truncations);
+	for_each_message("corpus/public-inbox/msg_iter-nested.eml",
+			 truncations);
+	for_each_message("corpus/patchwork/mail/0019-multipart-patch.mbox",
+			 truncations);
+	for_each_message("corpus/lore-nvdimm/messages/"
+			 "html-multipart-related-reply.dbe54780e389.eml",
+			 truncations);
+}
+
+static void mutations(const char *p, size_t len)
+{
+	unsigned seed = 12345u + (unsigned)len;
+	char *copy = xmalloc(len ? len : 1);
+	int round;
+
+	for (round = 0; round < 200 && len; round++) {
+		int flips = 1 + (int)(seed % 16), i;
+
+		memcpy(copy, p, len);
+		for (i = 0; i < flips; i++) {
+			seed = seed * 1103515245u + 12345u;
+			copy[(seed >> 8) % len] = (char)(seed >> 16);
+		}
+		parse_copy(copy, len);
+	}
+	free(copy);
+}
+
+/* Random byte changes in real headers and MIME structure never crash. */
+static void test_message__mutated_real_mail(void **state)
+{
+	(void)state;
+	for_each_message("corpus/patchew/0004-multiple-patch-reviewed.mbox.gz",
+			 mutations);
+	for_each_message("corpus/patchwork/fuzz/charset.mbox", mutations);
+	for_each_message("corpus/lore-nvdimm/threads/"
+			 "outlook-iso-2022-jp-sanitize-memdev.mbox",
+			 mutations);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_message__git_name_spaces_collapsed),
 		cmocka_unit_test(test_message__inbody_headers_need_a_patch),
 		cmocka_unit_test(test_message__inbody_patch_subject_line),
+		cmocka_unit_test(test_message__truncated_real_mail),
+		cmocka_unit_test(test_message__mutated_real_mail),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
