@@ -50,6 +50,10 @@ static const char ingest_usage[] =
 	"  -q, --quiet        no progress bar and no per-message warnings\n"
 	"  -h, --help         this text\n"
 	"\n"
+	"The summary counts messages read, new, duplicates and of each kind;\n"
+	"'series' is the change in the number of series (a cover letter that\n"
+	"arrives late can merge two series into one, so it may be negative).\n"
+	"\n"
 	"Exit status: 0 when every message was read; 3 when some could not be\n"
 	"parsed (they are stored raw and listed by 'patchclock show --errors');\n"
 	"1 when a source or the database could not be used; 64 on bad usage.\n";
@@ -288,15 +292,14 @@ int cmd_ingest(int argc, char **argv)
 	pc_store_close(store);
 	printf("ingest: read %llu, new %llu, duplicates %llu, patches %llu, "
 	       "covers %llu, replies %llu, pulls %llu, other %llu, "
-	       "series %llu, errors %llu\n",
+	       "series %lld, errors %llu\n",
 	       (unsigned long long)stats.read, (unsigned long long)stats.added,
 	       (unsigned long long)stats.duplicates,
 	       (unsigned long long)stats.patches,
 	       (unsigned long long)stats.covers,
 	       (unsigned long long)stats.replies,
 	       (unsigned long long)stats.pulls, (unsigned long long)stats.other,
-	       (unsigned long long)stats.series,
-	       (unsigned long long)stats.errors);
+	       (long long)stats.series, (unsigned long long)stats.errors);
 	if (failed)
 		return CLI_FAIL;
 	return stats.errors ? CLI_PARTIAL : CLI_OK;

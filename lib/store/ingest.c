@@ -568,7 +568,7 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 	if ((rc = insert_trailers(st, mid, m, &d, target, err)) < 0)
 		goto out;
 	stats->added++;
-	stats->series += (uint64_t)created;
+	stats->series += created;
 	switch (d.kind) {
 	case PC_KIND_PATCH:
 		stats->patches++;

@@ -23,7 +23,10 @@ struct pc_ingest_stats {
 	uint64_t duplicates; /* Message-ID already stored */
 	uint64_t patches, covers, replies, pulls, other;
 	uint64_t errors; /* stored raw with kind 'error', or unreadable */
-	uint64_t series; /* series created */
+	/* Net change in the number of series: those created, less those
+	 * merged into another (a late cover letter can join two). Can be
+	 * negative. */
+	int64_t series;
 };
 
 /* Called for every message that could not be parsed or read. */

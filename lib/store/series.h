@@ -24,7 +24,9 @@
  * PC_SERIES_WINDOW, else as the anchor of a new series; adopts earlier
  * patches that were waiting for this cover; promotes a "naked" cover (an
  * untagged thread root by the same sender); updates superseded-by links.
- * *created is set when a new series was made.
+ * *created is the change in the number of series: 1 when a new one was
+ * made, less one for each series merged into it or into the one joined
+ * (so it can be negative).
  */
 int pc_series__place(struct pc_store *st, int64_t mid, int *created,
 		     struct pc_err *err);

@@ -269,6 +269,26 @@ static void test_series__late_undated_cover_adopts_by_thread(void **state)
 	assert_int_equal(series_of(f, "p2@x"), series_of(f, "c@x"));
 }
 
+static void test_series__late_cover_merging_two_series_counts_down(void **state)
+{
+	struct fixture *f = *state;
+
+	/* Patch 2 comes a week after patch 1: two series until the cover,
+	 * which joins the first by date and adopts the second by thread. */
+	patch(f, "p1@x", A, "[PATCH 1/2] widget: one", "01 Jan 2024 10:01",
+	      "c@x");
+	patch(f, "p2@x", A, "[PATCH 2/2] widget: two", "08 Jan 2024 10:01",
+	      "c@x");
+	assert_int_equal(count(f, "SELECT count(*) FROM series"), 2);
+	f->stats.series = 0;
+	cover(f, "c@x", A, "[PATCH 0/2] widgets", "01 Jan 2024 10:00", NULL);
+	assert_int_equal(count(f, "SELECT count(*) FROM series"), 1);
+	assert_int_equal(series_of(f, "p2@x"), series_of(f, "c@x"));
+	/* This run removed a series: -1, not 2^64 - 1. */
+	assert_true(f->stats.series < 0);
+	assert_true(f->stats.series == -1);
+}
+
 static void test_series__broken_threading_joins_by_sender(void **state)
 {
 	struct fixture *f = *state;
@@ -631,6 +651,7 @@ int main(void)
 		T(test_series__threaded_cover_and_patches),
 		T(test_series__any_order_adopts_patches),
 		T(test_series__late_undated_cover_adopts_by_thread),
+		T(test_series__late_cover_merging_two_series_counts_down),
 		T(test_series__broken_threading_joins_by_sender),
 		T(test_series__far_apart_postings_do_not_join),
 		T(test_series__same_slot_twice_is_a_new_series),
