@@ -48,6 +48,14 @@ struct pc_source {
 
 	struct pc_pinbox *pi; /* owned */
 
+	/*
+	 * The message being assembled is msg followed by the span of rbuf
+	 * at [span_off, span_off + span_len): lines that need no change
+	 * (LF-terminated, no CR, no mboxrd quoting) are not copied one by
+	 * one but taken as one span, copied when a line needs changing,
+	 * before the read buffer moves, and when the message ends.
+	 */
+	size_t span_off, span_len;
 	struct pc_buf msg;
 	struct pc_buf held; /* a From_ candidate kept across a peek */
 	struct pc_buf where;
@@ -117,6 +125,55 @@ static int is_quoted_from(const char *p, size_t len)
 	return i > 0 && pc_mem_starts(p + i, len - i, "From ");
 }
 
+/* Moves the pending span of unchanged lines into msg. */
+static void span_flush(struct pc_source *src)
+{
+	if (src->span_len) {
+		pc_buf_add(&src->msg, src->rbuf + src->span_off, src->span_len);
+		src->span_len = 0;
+	}
+}
+
+/* The length of the message assembled so far. */
+static size_t msg_len(const struct pc_source *src)
+{
+	return src->msg.len + src->span_len;
+}
+
+/* Drops the message assembled so far. */
+static void msg_reset(struct pc_source *src)
+{
+	pc_buf_reset(&src->msg);
+	src->span_len = 0;
+}
+
+/*
+ * Appends a line (as next_line() returned it) and, with has_nl, its LF.
+ * A line still in the read buffer with its LF right after it extends the
+ * span; anything else is copied.
+ */
+static void msg_add_line(struct pc_source *src, const char *line, size_t len,
+			 int has_nl)
+{
+	const char *end = src->rbuf + src->span_off + src->span_len;
+
+	if (has_nl && line >= src->rbuf && line < src->rbuf + src->rlen &&
+	    line + len < src->rbuf + src->rlen && line[len] == '\n') {
+		if (src->span_len && line == end) {
+			src->span_len += len + 1;
+			return;
+		}
+		span_flush(src);
+		src->span_off = (size_t)(line - src->rbuf);
+		src->span_len = len + 1;
+		return;
+	}
+	span_flush(src);
+	pc_buf_add(&src->msg, line, len);
+	if (has_nl)
+		pc_buf_addch(&src->msg, '\n');
+}
+
 /* Fills the read buffer; returns bytes added, 0 at EOF, -1 on error. */
 static int fill(struct pc_source *src, struct pc_err *err)
 {
@@ -125,6 +182,8 @@ static int fill(struct pc_source *src, struct pc_err *err)
 
 	if (src->eof)
 		return 0;
+	/* The buffer is about to move: the span must be copied first. */
+	span_flush(src);
 	if (src->rpos > 0) {
 		memmove(src->rbuf, src->rbuf + src->rpos,
 			src->rlen - src->rpos);
@@ -289,7 +348,7 @@ static int mbox_next(struct pc_source *src, struct pc_source_msg *out,
 again:
 	start_line = src->lineno + 1;
 	oversized = 0;
-	pc_buf_reset(&src->msg);
+	msg_reset(src);
 	if (src->done)
 		return 0;
 	for (;;) {
@@ -324,13 +383,14 @@ again:
 			src->prev_blank = 0;
 			/* Whitespace before the first From_ line is no mail;
 			 * anything else there is kept as a message. */
+			span_flush(src);
 			if (src->seen_from ||
 			    (src->msg.len &&
 			     !all_space(src->msg.buf, src->msg.len))) {
 				src->seen_from = 1;
 				break;
 			}
-			pc_buf_reset(&src->msg);
+			msg_reset(src);
 			src->seen_from = 1;
 			start_line = src->lineno + 1;
 			continue;
@@ -340,14 +400,13 @@ again:
 			line++;
 			len--;
 		}
-		if (src->msg.len + len + 1 > src->opt.max_message) {
+		if (msg_len(src) + len + 1 > src->opt.max_message) {
 			oversized = 1;
 			continue;
 		}
-		pc_buf_add(&src->msg, line, len);
-		if (has_nl)
-			pc_buf_addch(&src->msg, '\n');
+		msg_add_line(src, line, len, has_nl);
 	}
+	span_flush(src);
 	strip_separator(&src->msg);
 	if (!src->msg.len && !oversized)
 		goto again;
@@ -602,11 +661,19 @@ int pc_source_next(struct pc_source *src, struct pc_source_msg *msg,
 		if (rc <= 0)
 			return rc;
 		pc_buf_reset(&src->msg);
-		/* CRLF to LF at the input edge. */
-		for (size_t i = 0; i < len; i++)
-			if (!(data[i] == '\r' && i + 1 < len &&
-			      data[i + 1] == '\n'))
-				pc_buf_addch(&src->msg, data[i]);
+		/* CRLF to LF at the input edge, a run at a time. */
+		for (size_t i = 0; i < len;) {
+			const char *cr = memchr(data + i, '\r', len - i);
+			size_t run = cr ? (size_t)(cr - data) - i : len - i;
+
+			pc_buf_add(&src->msg, data + i, run);
+			i += run;
+			if (i < len) {
+				if (i + 1 == len || data[i + 1] != '\n')
+					pc_buf_addch(&src->msg, '\r');
+				i++;
+			}
+		}
 		src->ordinal++;
 		msg->data = src->msg.buf;
 		msg->len = src->msg.len;
@@ -633,18 +700,17 @@ int pc_source_next(struct pc_source *src, struct pc_source_msg *msg,
 
 		if (src->done)
 			return 0;
-		pc_buf_reset(&src->msg);
+		msg_reset(src);
 		while ((rc = next_line(src, &line, &len, &too_long, &has_nl,
 				       err)) > 0) {
 			oversized |= too_long;
-			if (src->msg.len + len + 1 > src->opt.max_message) {
+			if (msg_len(src) + len + 1 > src->opt.max_message) {
 				oversized = 1;
 				continue;
 			}
-			pc_buf_add(&src->msg, line, len);
-			if (has_nl)
-				pc_buf_addch(&src->msg, '\n');
+			msg_add_line(src, line, len, has_nl);
 		}
+		span_flush(src);
 		if (rc < 0)
 			return rc;
 		src->done = 1;

@@ -970,9 +970,13 @@ static int parse_plain(struct parser *ps, const struct line *l, size_t hdr_off,
 	struct line l2;
 	int rc, strip;
 
+	/* The caller saw the "+++ " line; a short read means no diff. */
+	if (!get_line(&l2, ps->text, ps->len, l->next) || l2.len < 4) {
+		*pos_out = l->next;
+		return 0;
+	}
 	line_name(&ps->s1, l->p + 4, l->len - 4);
 	c.a = xmemdupz(ps->s1.buf, ps->s1.len);
-	get_line(&l2, ps->text, ps->len, l->next);
 	line_name(&ps->s1, l2.p + 4, l2.len - 4);
 	c.b = xmemdupz(ps->s1.buf, ps->s1.len);
 
