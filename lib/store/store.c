@@ -124,7 +124,7 @@ int pc_store_schema_version(struct pc_store *st)
 	return v;
 }
 
-static int migrate(struct pc_store *st, struct pc_err *err)
+static int migrate(struct pc_store *st, int upto, struct pc_err *err)
 {
 	int cur = pc_store_schema_version(st), rc;
 	unsigned i;
@@ -139,6 +139,8 @@ static int migrate(struct pc_store *st, struct pc_err *err)
 	for (i = 0; i < pc_migrations_count; i++) {
 		if (pc_migrations[i].version <= cur)
 			continue;
+		if (pc_migrations[i].version > upto)
+			break;
 		if ((rc = exec_sql(st, "BEGIN IMMEDIATE", err)) < 0)
 			return rc;
 		if ((rc = exec_sql(st, pc_migrations[i].sql, err)) < 0) {
@@ -153,6 +155,12 @@ static int migrate(struct pc_store *st, struct pc_err *err)
 }
 
 int pc_store_open(struct pc_store **out, const char *path, struct pc_err *err)
+{
+	return pc_store_open_upto(out, path, pc_store_schema_latest(), err);
+}
+
+int pc_store_open_upto(struct pc_store **out, const char *path, int version,
+		       struct pc_err *err)
 {
 	struct pc_store *st = xcalloc(1, sizeof(*st));
 	int rc;
@@ -181,7 +189,7 @@ int pc_store_open(struct pc_store **out, const char *path, struct pc_err *err)
 			   "PRAGMA cache_size = -16384;",
 			   err)) < 0)
 		goto out;
-	rc = migrate(st, err);
+	rc = migrate(st, version, err);
 out:
 	if (rc < 0) {
 		pc_store_close(st);

@@ -19,6 +19,14 @@ struct pc_store;
  */
 int pc_store_open(struct pc_store **out, const char *path, struct pc_err *err);
 
+/*
+ * pc_store_open(), migrating no further than schema version: for tests
+ * that build a database as an older patchclock left it and check that
+ * the next open migrates it.
+ */
+int pc_store_open_upto(struct pc_store **out, const char *path, int version,
+		       struct pc_err *err);
+
 void pc_store_close(struct pc_store *st);
 
 /* The schema version the database is at, and the newest one known. */

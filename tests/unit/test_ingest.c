@@ -602,6 +602,49 @@ static void test_store__migrations_and_reopen(void **state)
 	assert_int_equal(count(f, "SELECT count(*) FROM messages"), 1);
 }
 
+/* Every earlier schema migrates to the latest, keeping what it held. */
+static void test_store__migrates_from_every_earlier_schema(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	int v;
+
+	for (v = 1; v < pc_store_schema_latest(); v++) {
+		char *db = xasprintf("%s/v%d.db", f->dir, v);
+
+		pc_store_close(f->st);
+		assert_int_equal(pc_store_open_upto(&f->st, db, v, &err), 0);
+		assert_int_equal(pc_store_schema_version(f->st), v);
+		cover(f, "c0@x", A, "[PATCH 0/2] widget: all",
+		      "01 Jan 2024 10:00", NULL);
+		patch(f, "p1@x", A, "[PATCH 1/2] widget: one",
+		      "01 Jan 2024 10:01", "c0@x");
+		pc_store_close(f->st);
+		assert_int_equal(pc_store_open(&f->st, db, &err), 0);
+		assert_int_equal(pc_store_schema_version(f->st),
+				 pc_store_schema_latest());
+		assert_int_equal(count(f, "SELECT count(*) FROM messages"), 2);
+		assert_int_equal(count(f, "SELECT count(*) FROM series"), 1);
+		/* Schema 2: series from before are waiting to be mapped, and
+		 * a series whose messages move is mapped again. */
+		assert_int_equal(count(f, "SELECT count(*) FROM series "
+					  "WHERE mapped_hash IS NULL"),
+				 1);
+		assert_int_equal(
+			pc_store_query(f->st,
+				       "UPDATE series SET mapped_hash = 'h'",
+				       ignore_rows, NULL, &err),
+			0);
+		patch(f, "p2@x", A, "[PATCH 2/2] widget: two",
+		      "01 Jan 2024 10:02", "c0@x");
+		assert_int_equal(count(f, "SELECT count(*) FROM series"), 1);
+		assert_int_equal(count(f, "SELECT count(*) FROM series "
+					  "WHERE mapped_hash IS NULL"),
+				 1);
+		free(db);
+	}
+}
+
 static void test_store__bulk_mode_only_when_alone(void **state)
 {
 	struct fixture *f = *state;
@@ -668,6 +711,7 @@ int main(void)
 		T(test_trailers__bot_tags_are_suggestions),
 		T(test_trailers__tag_for_someone_else_is_not_applied),
 		T(test_store__migrations_and_reopen),
+		T(test_store__migrates_from_every_earlier_schema),
 		T(test_store__bulk_mode_only_when_alone),
 		T(test_store__newer_schema_is_refused),
 	};
