@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reply intent: applied / changes wanted / opt-out, from the sender's own
+ * lines of a reply. See intent.h for what is read and what is skipped.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "patch/intent.h"
+#include "util/util.h"
+
+#define MAX_WORDS 12
+#define WORD_MAX 24
+
+struct words {
+	char w[MAX_WORDS][WORD_MAX];
+	size_t n;
+};
+
+/* The first MAX_WORDS words of a line, lower-cased, punctuation cut. */
+static void split_words(struct words *ws, const char *p, size_t len)
+{
+	size_t i = 0;
+
+	ws->n = 0;
+	while (i < len && ws->n < MAX_WORDS) {
+		size_t k = 0;
+
+		while (i < len && !pc_isalnum((unsigned char)p[i]) &&
+		       p[i] != '\'')
+			i++;
+		while (i < len && (pc_isalnum((unsigned char)p[i]) ||
+				   p[i] == '\'' || p[i] == '-')) {
+			if (k + 1 < WORD_MAX)
+				ws->w[ws->n][k++] =
+					(char)pc_tolower((unsigned char)p[i]);
+			i++;
+		}
+		if (k) {
+			ws->w[ws->n][k] = '\0';
+			ws->n++;
+		}
+	}
+}
+
+static int is_word(const char *w, const char *const *set)
+{
+	for (; *set; set++)
+		if (!strcmp(w, *set))
+			return 1;
+	return 0;
+}
+
+/* "Applied, thanks!", "Thanks, applied to X.", "Queued for 5.14",
+ * "I've applied patches 1-3", "Picked up, thanks". */
+static int says_applied(const char *p, size_t len)
+{
+	static const char *const verbs[] = { "applied", "queued", "pushed",
+					     "merged",	"picked", "taken",
+					     NULL };
+	/* Words that make the verb hypothetical, negated, a test report or
+	 * a question. */
+	static const char *const vetoes[] = {
+		"not",	   "isn't",   "wasn't",	  "doesn't",   "didn't",
+		"don't",   "can't",   "cannot",	  "won't",     "if",
+		"when",	   "once",    "after",	  "will",      "would",
+		"could",   "should",  "can",	  "fails",     "failed",
+		"fail",	   "cleanly", "conflict", "conflicts", "top",
+		"against", "before",  "tested",	  "build",     "please",
+		"why",	   "how",     "whether",  "unless",    "without",
+		NULL
+	};
+	struct words ws;
+	size_t i, verb = MAX_WORDS;
+
+	if (memchr(p, '?', len))
+		return 0;
+	split_words(&ws, p, len);
+	for (i = 0; i < ws.n && i < 6; i++)
+		if (is_word(ws.w[i], verbs)) {
+			verb = i;
+			break;
+		}
+	if (verb == MAX_WORDS)
+		return 0;
+	/* "picked" only as "picked up"; "taken" only as "taken (in)to". */
+	if (!strcmp(ws.w[verb], "picked") &&
+	    (verb + 1 >= ws.n || strcmp(ws.w[verb + 1], "up")))
+		return 0;
+	if (!strcmp(ws.w[verb], "taken") &&
+	    (verb + 1 >= ws.n ||
+	     (strcmp(ws.w[verb + 1], "into") && strcmp(ws.w[verb + 1], "to"))))
+		return 0;
+	for (i = 0; i < ws.n; i++)
+		if (is_word(ws.w[i], vetoes))
+			return 0;
+	return 1;
+}
+
+static int contains_ci(const char *p, size_t len, const char *needle)
+{
+	return pc_memimem(p, len, needle) != NULL;
+}
+
+/* "NAK", "Nacked-by:", "please respin", "needs another version". */
+static int says_changes(const char *p, size_t len)
+{
+	static const char *const phrases[] = {
+		"please respin",	"please resend",
+		"please rework",	"please fix",
+		"please send a v",	"please send v",
+		"please split",		"please update",
+		"please address",	"please drop",
+		"needs a respin",	"needs another version",
+		"needs to be reworked", "changes requested",
+		"needs some rework",	"needs more work",
+		"not acceptable",	NULL
+	};
+	size_t i;
+
+	if (len >= 10 && !strncasecmp(p, "nacked-by:", 10))
+		return 1;
+	if (len >= 3 && !strncasecmp(p, "nak", 3) &&
+	    (len == 3 || !pc_isalnum((unsigned char)p[3])))
+		return 1;
+	for (i = 0; phrases[i]; i++)
+		if (contains_ci(p, len, phrases[i]))
+			return 1;
+	return 0;
+}
+
+static int is_attribution(const char *p, size_t len)
+{
+	while (len && pc_isspace((unsigned char)p[len - 1]))
+		len--;
+	return len >= 6 && !memcmp(p + len - 6, "wrote:", 6);
+}
+
+unsigned pc_intent_scan(const char *body, size_t len)
+{
+	unsigned bits = 0;
+	size_t pos = 0;
+
+	while (pos < len) {
+		const char *line = body + pos, *nl;
+		size_t n;
+
+		nl = memchr(line, '\n', len - pos);
+		n = nl ? (size_t)(nl - line) : len - pos;
+		pos += n + (nl ? 1 : 0);
+		if (n && line[n - 1] == '\r')
+			n--;
+		/* The signature and a top-posted reply's original end it. */
+		if ((n == 3 && !memcmp(line, "-- ", 3)) ||
+		    (n >= 15 && pc_memimem(line, n, "original message")))
+			break;
+		while (n && pc_isspace((unsigned char)*line)) {
+			line++;
+			n--;
+		}
+		if (!n || *line == '>' || *line == '|' || *line == '+' ||
+		    *line == '-' || *line == '@' || is_attribution(line, n) ||
+		    pc_mem_starts(line, n, "diff "))
+			continue;
+		if (n == 19 && !strncasecmp(line, "patchclock: opt-out", 19))
+			bits |= PC_INTENT_OPT_OUT;
+		if (says_applied(line, n))
+			bits |= PC_INTENT_APPLIED;
+		if (says_changes(line, n))
+			bits |= PC_INTENT_CHANGES;
+	}
+	return bits;
+}

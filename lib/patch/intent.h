@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What a reply says, as far as the clock cares: that the patches were
+ * applied or queued ("Applied to libnvdimm-for-next, thanks!"), that
+ * changes are wanted ("NAK", "Nacked-by:", "please respin"), or that the
+ * sender wants no more mail from patchclock (a line "patchclock: opt-out").
+ *
+ * Only the sender's own words count: quoted lines ("> ..."), the quoted
+ * original of a top-posted reply ("On ... wrote:" and what follows it at
+ * the end, "-----Original Message-----"), diff hunks and the signature
+ * ("-- ") are skipped. The phrases are matched at the start of a line,
+ * case-insensitively, and are deliberately narrow: a maintainer's
+ * "applied" is a sentence of its own, not "it fails when applied on top
+ * of -rc3".
+ */
+#ifndef PC_PATCH_INTENT_H
+#define PC_PATCH_INTENT_H
+
+#include <stddef.h>
+
+enum {
+	PC_INTENT_APPLIED = 1 << 0, /* applied, queued, picked up, merged */
+	PC_INTENT_CHANGES = 1 << 1, /* NAK, Nacked-by, please respin... */
+	PC_INTENT_OPT_OUT = 1 << 2, /* a line "patchclock: opt-out" */
+};
+
+/* The PC_INTENT_* bits that (body, len), a decoded reply body, carries. */
+unsigned pc_intent_scan(const char *body, size_t len);
+
+#endif

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for lib/patch/intent.c: what a reply says (applied, changes
+ * wanted, opt-out), from real maintainer phrasings and the traps around
+ * them (quotes, test reports, questions, signatures).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "patch/intent.h"
+
+#define A PC_INTENT_APPLIED
+#define C PC_INTENT_CHANGES
+#define O PC_INTENT_OPT_OUT
+
+static const struct {
+	const char *body;
+	unsigned want;
+} cases[] = {
+	/* Maintainers' own words (lore.kernel.org nvdimm, netdev, tip). */
+	{ "Applied to libnvdimm-for-next, thanks!\n", A },
+	{ "On Mon, May 17, 2021 Jane wrote:\n> patch\n\nApplied, thanks.\n",
+	  A },
+	{ "Thanks, applied.\n", A },
+	{ "Queued for 5.14.\n", A },
+	{ "I've applied patches 1-3 to the nvdimm tree.\n", A },
+	{ "Picked up, thanks.\n", A },
+	{ "Hi Vishal,\n\nlooks good, applied to nvdimm-pending.\n", A },
+	{ "Here is the summary with links:\n  - [net] x: fix y\n"
+	  "Merged into net.\n",
+	  A },
+	/* Not "applied". */
+	{ "It fails to build when applied on top of v5.13-rc1.\n", 0 },
+	{ "This patch applied cleanly and boots.\n", 0 },
+	{ "Can this be applied to 5.10 stable?\n", 0 },
+	{ "I will queue it once the review is done.\n", 0 },
+	{ "> Applied, thanks!\nNo, it was not.\n", 0 },
+	{ "This is not applied yet.\n", 0 },
+	{ "Regards\n-- \nApplied science division\n", 0 },
+	{ "Picked the wrong base, sorry.\n", 0 },
+	/* Changes wanted. */
+	{ "NAK.\n\nThis breaks the label format.\n", C },
+	{ "Nacked-by: Dan Williams <dan.j.williams@intel.com>\n", C },
+	{ "Looks mostly fine, but please respin with the comment fixed.\n", C },
+	{ "This needs another version; see below.\n", C },
+	{ "> please respin\nDone in v2.\n", 0 },
+	{ "Nakamura-san, thanks for testing.\n", 0 },
+	/* Opt-out, exactly the line. */
+	{ "patchclock: opt-out\n", O },
+	{ "Thanks.\n\nPatchClock: Opt-Out\n", O },
+	{ "> patchclock: opt-out\n", 0 },
+	{ "I said patchclock: opt-out yesterday\n", 0 },
+	/* Together. */
+	{ "Applied patch 1, thanks.\n\nPatch 2: please fix the subject.\n",
+	  A | C },
+	/* A top-posted reply's original is not read. */
+	{ "Sounds good.\n\n-----Original Message-----\nApplied, thanks\n", 0 },
+	{ "", 0 },
+};
+
+static void test_intent__table(void **state)
+{
+	size_t i;
+	int bad = 0;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		unsigned got =
+			pc_intent_scan(cases[i].body, strlen(cases[i].body));
+
+		if (got != cases[i].want) {
+			fprintf(stderr, "case %zu: got %u, want %u: %s", i, got,
+				cases[i].want, cases[i].body);
+			bad++;
+		}
+	}
+	assert_int_equal(bad, 0);
+}
+
+/* CRLF bodies and a body without a final newline read the same. */
+static void test_intent__line_endings(void **state)
+{
+	(void)state;
+	assert_int_equal(pc_intent_scan("Applied, thanks\r\n", 17), A);
+	assert_int_equal(pc_intent_scan("NAK", 3), C);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_intent__table),
+		cmocka_unit_test(test_intent__line_endings),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
