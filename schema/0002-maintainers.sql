@@ -39,7 +39,8 @@ CREATE TABLE series_entries (
 	series_id INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
 	entry TEXT NOT NULL,
 	entry_idx INTEGER NOT NULL,
-	depth INTEGER NOT NULL,         -- get_maintainer.pl's match depth
+	pos INTEGER NOT NULL,           -- get_maintainer.pl's order
+	depth INTEGER NOT NULL,         -- the match depth that placed it
 	files INTEGER NOT NULL,         -- how many of the series' files match
 	k_hit INTEGER NOT NULL DEFAULT 0,  -- a K: regex matched a patch
 	k_only INTEGER NOT NULL DEFAULT 0, -- only K: matched

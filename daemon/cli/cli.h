@@ -25,11 +25,19 @@ struct cli_cmd {
 int cmd_ingest(int argc, char **argv);
 int cmd_series(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_who(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
 
 /* The database path: --db, else $PATCHCLOCK_DB, else ./patchclock.db. */
 const char *cli_db_path(const char *opt);
 /* Opens the database or logs why not; returns NULL on failure. */
 struct pc_store *cli_open_store(const char *path);
+
+/*
+ * The kernel tree: opt (--tree), else $PC_KERNEL_TREE, else NULL.
+ * Borrowed.
+ */
+const char *cli_tree_dir(const char *opt);
 
 /* "2021-05-20 10:11 UTC" (or "-" when t is 0 and !valid). */
 void cli_format_time(char *out, size_t len, int64_t t, int valid);

@@ -15,7 +15,9 @@
 #include "cli/cli.h"
 #include "log.h"
 #include "mail/source.h"
+#include "maint/maintainers.h"
 #include "store/ingest.h"
+#include "store/mapping.h"
 #include "store/store.h"
 #include "util/banned.h"
 
@@ -24,12 +26,15 @@
 static const char ingest_usage[] =
 	"usage: patchclock ingest [--db FILE] [--list-id ID] [--format FORMAT]\n"
 	"                         [--mbox-format mboxo|mboxrd] [--compress]\n"
-	"                         [--quiet] SOURCE...\n"
+	"                         [--tree DIR] [--quiet] SOURCE...\n"
 	"\n"
 	"Reads mail into the database: each message once (a Message-ID\n"
 	"already stored is skipped), its raw bytes kept, patches, cover\n"
 	"letters, replies and pull requests recognised, and patches placed\n"
-	"in series.\n"
+	"in series. Then each new or changed series is mapped to its\n"
+	"MAINTAINERS entries, as scripts/get_maintainer.pl maps its patches,\n"
+	"using the kernel tree's MAINTAINERS; when MAINTAINERS has changed\n"
+	"since the last run, every series is mapped again.\n"
 	"\n"
 	"SOURCE is an mbox file (mboxo or mboxrd, LF or CRLF, optionally\n"
 	"gzip-compressed), a maildir (a directory with cur/ and new/), a\n"
@@ -47,6 +52,10 @@ static const char ingest_usage[] =
 	"                     'From mboxrd@z', else mboxo)\n"
 	"  --compress         store raw messages zlib-compressed (smaller\n"
 	"                     database, slower ingest)\n"
+	"  --tree DIR         kernel tree whose MAINTAINERS maps series to\n"
+	"                     entries (default $PC_KERNEL_TREE; without one,\n"
+	"                     series are not mapped: kernel-test/prepare-tree\n"
+	"                     makes a tree)\n"
 	"  -q, --quiet        no progress bar and no per-message warnings\n"
 	"  -h, --help         this text\n"
 	"\n"
@@ -209,6 +218,44 @@ fail:
 	return -1;
 }
 
+/* Maps new and changed series to MAINTAINERS entries; 0 or -1. */
+static int map_series(struct pc_store *store, const char *tree, int quiet)
+{
+	struct pc_maint *m = NULL;
+	struct pc_map_stats ms;
+	struct pc_err err = { 0 };
+	double t0 = now_s();
+
+	if (!tree) {
+		if (!quiet)
+			log_warnx(
+				"ingest: series not mapped to MAINTAINERS entries: no kernel tree (give --tree DIR or set PC_KERNEL_TREE; kernel-test/prepare-tree makes one)");
+		return 0;
+	}
+	if (pc_maint_load(&m, tree, &err) < 0) {
+		log_warnx("ingest: %s", err.msg);
+		return -1;
+	}
+	if (pc_store_begin(store, &err) < 0 ||
+	    pc_map_series(store, m, tree, (int64_t)time(NULL), &ms, &err) < 0 ||
+	    pc_store_commit(store, &err) < 0) {
+		log_warnx("ingest: %s", err.msg);
+		pc_store_rollback(store);
+		pc_maint_free(m);
+		return -1;
+	}
+	pc_maint_free(m);
+	if (!quiet)
+		printf("map: %llu series mapped to MAINTAINERS entries (%llu "
+		       "patches, %llu matching no entry)%s in %.2f s\n",
+		       (unsigned long long)ms.series,
+		       (unsigned long long)ms.patches,
+		       (unsigned long long)ms.unmapped,
+		       ms.maintainers_changed ? ", MAINTAINERS (re)loaded" : "",
+		       now_s() - t0);
+	return 0;
+}
+
 int cmd_ingest(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -217,6 +264,7 @@ int cmd_ingest(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "mbox-format", required_argument, NULL, 'm' },
 		{ "compress", no_argument, NULL, 'z' },
+		{ "tree", required_argument, NULL, 't' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -225,7 +273,7 @@ int cmd_ingest(int argc, char **argv)
 	struct pc_ingest_options iopt = PC_INGEST_OPTIONS_INIT;
 	struct pc_ingest_stats stats = { 0 };
 	struct progress prog = { 0 };
-	const char *db = NULL;
+	const char *db = NULL, *tree = NULL;
 	struct pc_store *store;
 	struct pc_err err = { 0 };
 	int c, quiet = 0, failed = 0, i, bulk = 0;
@@ -261,6 +309,9 @@ int cmd_ingest(int argc, char **argv)
 		case 'z':
 			iopt.compress = 1;
 			break;
+		case 't':
+			tree = optarg;
+			break;
 		case 'q':
 			quiet = 1;
 			break;
@@ -287,9 +338,6 @@ int cmd_ingest(int argc, char **argv)
 	for (i = optind; i < argc; i++)
 		if (ingest_one(store, argv[i], &sopt, &iopt, &stats, &prog) < 0)
 			failed = 1;
-	if (bulk && pc_store_bulk(store, 0, NULL, &err) < 0)
-		log_warnx("ingest: %s", err.msg);
-	pc_store_close(store);
 	printf("ingest: read %llu, new %llu, duplicates %llu, patches %llu, "
 	       "covers %llu, replies %llu, pulls %llu, other %llu, "
 	       "series %lld, errors %llu\n",
@@ -300,6 +348,11 @@ int cmd_ingest(int argc, char **argv)
 	       (unsigned long long)stats.replies,
 	       (unsigned long long)stats.pulls, (unsigned long long)stats.other,
 	       (long long)stats.series, (unsigned long long)stats.errors);
+	if (map_series(store, cli_tree_dir(tree), quiet) < 0)
+		failed = 1;
+	if (bulk && pc_store_bulk(store, 0, NULL, &err) < 0)
+		log_warnx("ingest: %s", err.msg);
+	pc_store_close(store);
 	if (failed)
 		return CLI_FAIL;
 	return stats.errors ? CLI_PARTIAL : CLI_OK;

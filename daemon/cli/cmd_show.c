@@ -120,6 +120,17 @@ static int show_series_cb(const struct pc_series_info *s, void *arg)
 		       (long long)s->superseded_by);
 	if (s->change_id)
 		printf("  change-id:  %s\n", s->change_id);
+	for (i = 0; i < s->nentries; i++) {
+		const struct pc_entry_info *e = &s->entries[i];
+
+		printf("  %s %s%s%s%s\n",
+		       i ? "           " : "entries:   ", e->name,
+		       e->k_only ? "  (K: only)" :
+		       e->k_hit	 ? "  (also K:)" :
+				   "",
+		       e->profile ? "  profile: " : "",
+		       e->profile ? e->profile : "");
+	}
 	for (i = 0; i < s->npatches; i++) {
 		const struct pc_patch_info *p = &s->patches[i];
 

@@ -133,6 +133,24 @@ json_object *json_series(const struct pc_series_info *s)
 		json_object_array_add(patches, po);
 	}
 	json_object_object_add(o, "patches", patches);
+	patches = json_object_new_array();
+	for (i = 0; i < s->nentries; i++) {
+		const struct pc_entry_info *e = &s->entries[i];
+		json_object *eo = json_object_new_object();
+
+		json_object_object_add(eo, "name", str_or_null(e->name));
+		json_object_object_add(eo, "depth",
+				       json_object_new_int(e->depth));
+		json_object_object_add(eo, "files",
+				       json_object_new_int(e->files));
+		json_object_object_add(eo, "keyword",
+				       json_object_new_boolean(e->k_hit));
+		json_object_object_add(eo, "keyword_only",
+				       json_object_new_boolean(e->k_only));
+		json_object_object_add(eo, "profile", str_or_null(e->profile));
+		json_object_array_add(patches, eo);
+	}
+	json_object_object_add(o, "entries", patches);
 	return o;
 }
 

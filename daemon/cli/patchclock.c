@@ -4,6 +4,7 @@
  * subcommand (daemon/cli/cmd_<verb>.c); shared helpers live here.
  */
 #include <malloc.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -18,6 +19,8 @@ static const struct cli_cmd commands[] = {
 	  "read mail (mbox, maildir, public-inbox...) into the database" },
 	{ "series", cmd_series, "list the patch series found" },
 	{ "show", cmd_show, "show one series or message" },
+	{ "who", cmd_who, "who to send a file or patch to (MAINTAINERS)" },
+	{ "profile", cmd_profile, "the policy a subsystem profile states" },
 };
 
 static const char usage_text[] =
@@ -56,6 +59,15 @@ const char *cli_db_path(const char *opt)
 	if (opt)
 		return opt;
 	return env && *env ? env : "patchclock.db";
+}
+
+const char *cli_tree_dir(const char *opt)
+{
+	const char *env = getenv("PC_KERNEL_TREE");
+
+	if (opt)
+		return opt;
+	return env && *env ? env : NULL;
 }
 
 struct pc_store *cli_open_store(const char *path)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "store/mapping.h"
 #include "store/query.h"
 #include "store/store_internal.h"
 #include "util/util.h"
@@ -181,8 +182,36 @@ static int load_patches(struct pc_store *st, struct pc_series_info *si,
 	return 0;
 }
 
+struct entries_acc {
+	struct pc_series_info *si;
+	size_t alloc;
+};
+
+static int add_entry(const struct pc_series_entry *e, void *arg)
+{
+	struct entries_acc *acc = arg;
+	struct pc_entry_info *ei;
+
+	PC_ALLOC_GROW(acc->si->entries, acc->si->nentries + 1, acc->alloc);
+	ei = &acc->si->entries[acc->si->nentries++];
+	ei->name = xstrdup(e->name);
+	ei->profile = e->profile ? xstrdup(e->profile) : NULL;
+	ei->depth = e->depth;
+	ei->files = e->files;
+	ei->k_hit = e->k_hit;
+	ei->k_only = e->k_only;
+	return 0;
+}
+
 static void series_release(struct pc_series_info *si)
 {
+	size_t i;
+
+	for (i = 0; i < si->nentries; i++) {
+		free(si->entries[i].name);
+		free(si->entries[i].profile);
+	}
+	free(si->entries);
 	free(si->name);
 	free(si->author_name);
 	free(si->author_addr);
@@ -242,7 +271,12 @@ int pc_series_list(struct pc_store *st, const struct pc_series_filter *f,
 		si.received = sqlite3_column_int(s, 14);
 		cover = sqlite3_column_int64(s, 15);
 		if (f->with_patches) {
+			struct entries_acc acc = { &si, 0 };
 			int lrc = load_patches(st, &si, cover, err);
+
+			if (lrc == 0)
+				lrc = pc_series_entries(st, si.id, add_entry,
+							&acc, err);
 
 			if (lrc < 0) {
 				series_release(&si);

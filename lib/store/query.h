@@ -46,6 +46,13 @@ struct pc_patch_info {
 	size_t ntrailers;
 };
 
+/* A MAINTAINERS entry a series maps to (see store/mapping.h). */
+struct pc_entry_info {
+	char *name; /* owned */
+	char *profile; /* owned: its P:, or NULL */
+	int depth, files, k_hit, k_only;
+};
+
 struct pc_series_info {
 	int64_t id;
 	char *name; /* owned */
@@ -59,12 +66,16 @@ struct pc_series_info {
 	char *topic, *list_id, *change_id; /* owned, or NULL */
 	struct pc_patch_info *patches; /* owned; cover first, then by index */
 	size_t npatches;
+	/* owned; with with_patches: the entries it maps to, in
+	 * get_maintainer.pl order (none until mapped) */
+	struct pc_entry_info *entries;
+	size_t nentries;
 };
 
 struct pc_series_filter {
 	int64_t id; /* one series, or 0 for all */
 	int current_only; /* skip superseded series */
-	int with_patches; /* load patches, files and trailers */
+	int with_patches; /* load patches, files, trailers and entries */
 };
 
 typedef int (*pc_series_fn)(const struct pc_series_info *s, void *arg);

@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Mapping series to MAINTAINERS entries: keeps maint_entries and
+ * maint_people in step with the MAINTAINERS given, and maps every series
+ * whose mapped_hash is not that MAINTAINERS' id (new series, series whose
+ * patches moved: a trigger clears mapped_hash, and everything after a
+ * MAINTAINERS change).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/mapping.h"
+#include "store/query.h"
+#include "store/store_internal.h"
+#include "util/buf.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+
+static const char SQL_STATE[] =
+	"SELECT hash FROM maintainers_state WHERE id = 1";
+static const char SQL_SET_STATE[] =
+	"INSERT OR REPLACE INTO maintainers_state "
+	"(id, hash, tree, loaded_at, entries) VALUES (1, ?, ?, ?, ?)";
+static const char SQL_CLEAR_PEOPLE[] = "DELETE FROM maint_people";
+static const char SQL_CLEAR_ENTRIES[] = "DELETE FROM maint_entries";
+static const char SQL_INSERT_ENTRY[] =
+	"INSERT OR IGNORE INTO maint_entries (name, idx, status, profile) "
+	"VALUES (?, ?, ?, ?)";
+static const char SQL_INSERT_PERSON[] =
+	"INSERT OR IGNORE INTO maint_people (entry, pos, role, name, addr) "
+	"VALUES (?, ?, ?, ?, ?)";
+static const char SQL_UNMAP_ALL[] =
+	"UPDATE series SET mapped_hash = NULL WHERE mapped_hash IS NOT NULL";
+static const char SQL_TO_MAP[] =
+	"SELECT id FROM series WHERE mapped_hash IS NULL OR mapped_hash != ?";
+static const char SQL_PATCHES[] =
+	"SELECT id FROM messages WHERE series_id = ? AND kind = 'patch' "
+	"ORDER BY idx, id";
+static const char SQL_CLEAR_SERIES[] =
+	"DELETE FROM series_entries WHERE series_id = ?";
+static const char SQL_INSERT_SERIES_ENTRY[] =
+	"INSERT OR IGNORE INTO series_entries (series_id, entry, entry_idx, "
+	"pos, depth, files, k_hit, k_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+static const char SQL_MAPPED[] =
+	"UPDATE series SET mapped_hash = ? WHERE id = ?";
+static const char SQL_ENTRIES[] =
+	"SELECT se.entry, se.depth, se.files, se.k_hit, se.k_only, e.profile "
+	"FROM series_entries se LEFT JOIN maint_entries e ON e.name = se.entry "
+	"WHERE se.series_id = ? ORDER BY se.pos";
+
+/*
+ * Splits an M:/R:/L: value into a display name and a lower-cased
+ * address: "Name <a@b>", "a@b (moderated for non-subscribers)", "a@b".
+ */
+static void split_person(struct pc_buf *name, struct pc_buf *addr,
+			 const char *v)
+{
+	const char *lt = strchr(v, '<'), *gt;
+	size_t i;
+
+	pc_buf_reset(name);
+	pc_buf_reset(addr);
+	if (lt && (gt = strchr(lt, '>'))) {
+		size_t n = (size_t)(lt - v);
+
+		while (n && pc_isspace((unsigned char)v[n - 1]))
+			n--;
+		if (n >= 2 && v[0] == '"' && v[n - 1] == '"')
+			pc_buf_add(name, v + 1, n - 2);
+		else
+			pc_buf_add(name, v, n);
+		pc_buf_add(addr, lt + 1, (size_t)(gt - lt - 1));
+	} else {
+		size_t n = 0;
+
+		while (v[n] && !pc_isspace((unsigned char)v[n]))
+			n++;
+		pc_buf_add(addr, v, n);
+	}
+	for (i = 0; i < addr->len; i++)
+		addr->buf[i] = (char)pc_tolower((unsigned char)addr->buf[i]);
+}
+
+static int insert_people(struct pc_store *st, const char *entry,
+			 const struct pc_maint_value *v, size_t n, char role,
+			 int *pos, struct pc_buf *name, struct pc_buf *addr,
+			 struct pc_err *err)
+{
+	char r[2] = { role, '\0' };
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT_PERSON, err);
+
+		if (!s)
+			return PC_EDB;
+		split_person(name, addr, v[i].value);
+		if (!addr->len)
+			continue;
+		sqlite3_bind_text(s, 1, entry, -1, SQLITE_STATIC);
+		sqlite3_bind_int(s, 2, (*pos)++);
+		sqlite3_bind_text(s, 3, r, -1, SQLITE_STATIC);
+		sqlite3_bind_text(s, 4, name->buf, (int)name->len,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(s, 5, addr->buf, (int)addr->len,
+				  SQLITE_STATIC);
+		if ((rc = pc_store__exec(st, s, err, "storing a maintainer")) <
+		    0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Replaces maint_entries and maint_people with m's entries. */
+static int load_entries(struct pc_store *st, const struct pc_maint *m,
+			const char *tree, int64_t now, struct pc_err *err)
+{
+	struct pc_buf name = PC_BUF_INIT, addr = PC_BUF_INIT;
+	sqlite3_stmt *s;
+	size_t i, n = pc_maint_count(m);
+	int rc = PC_EDB;
+
+	if (!(s = pc_store__stmt(st, SQL_CLEAR_PEOPLE, err)) ||
+	    (rc = pc_store__exec(st, s, err, "clearing maintainers")) < 0 ||
+	    !(s = pc_store__stmt(st, SQL_CLEAR_ENTRIES, err)) ||
+	    (rc = pc_store__exec(st, s, err, "clearing entries")) < 0)
+		goto out;
+	for (i = 0; i < n; i++) {
+		const struct pc_maint_entry *e = pc_maint_entry_at(m, i);
+		int pos = 0;
+
+		if (!(s = pc_store__stmt(st, SQL_INSERT_ENTRY, err))) {
+			rc = PC_EDB;
+			goto out;
+		}
+		sqlite3_bind_text(s, 1, e->name, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 2, (sqlite3_int64)e->index);
+		pc_store__bind_text(
+			s, 3,
+			e->n_status ? e->status[e->n_status - 1].value : NULL);
+		pc_store__bind_text(s, 4,
+				    e->n_profiles ? e->profiles[0] : NULL);
+		if ((rc = pc_store__exec(st, s, err, "storing an entry")) < 0 ||
+		    (rc = insert_people(st, e->name, e->maintainers,
+					e->n_maintainers, 'M', &pos, &name,
+					&addr, err)) < 0 ||
+		    (rc = insert_people(st, e->name, e->reviewers,
+					e->n_reviewers, 'R', &pos, &name, &addr,
+					err)) < 0 ||
+		    (rc = insert_people(st, e->name, e->lists, e->n_lists, 'L',
+					&pos, &name, &addr, err)) < 0)
+			goto out;
+	}
+	if (!(s = pc_store__stmt(st, SQL_SET_STATE, err))) {
+		rc = PC_EDB;
+		goto out;
+	}
+	sqlite3_bind_text(s, 1, pc_maint_id(m), -1, SQLITE_STATIC);
+	pc_store__bind_text(s, 2, tree);
+	sqlite3_bind_int64(s, 3, now);
+	sqlite3_bind_int64(s, 4, (sqlite3_int64)n);
+	if ((rc = pc_store__exec(st, s, err, "storing MAINTAINERS state")) < 0)
+		goto out;
+	if (!(s = pc_store__stmt(st, SQL_UNMAP_ALL, err))) {
+		rc = PC_EDB;
+		goto out;
+	}
+	rc = pc_store__exec(st, s, err, "marking series for mapping");
+out:
+	pc_buf_release(&name);
+	pc_buf_release(&addr);
+	return rc;
+}
+
+/* Reads a list of ids from a statement with one int64 parameter or a text
+ * one; appends to (*ids, *n). */
+static int collect_ids(struct pc_store *st, sqlite3_stmt *s, int64_t **ids,
+		       size_t *n, size_t *alloc, struct pc_err *err)
+{
+	int rc;
+
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (*n == *alloc) {
+			*alloc = *alloc ? *alloc * 2 : 64;
+			*ids = xreallocarray(*ids, *alloc, sizeof(**ids));
+		}
+		(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
+	}
+	sqlite3_reset(s);
+	return rc == SQLITE_DONE ? 0 : pc_store__fail(st, err, "listing ids");
+}
+
+/* How many of r's files map to entry e (K: aside). */
+static int files_matching(const struct pc_maint_result *r,
+			  const struct pc_maint_entry *e,
+			  struct pc_maint_result *per_file)
+{
+	int count = 0;
+	size_t f, h;
+
+	for (f = 0; f < r->n_files; f++) {
+		const struct pc_maint_result *pr = &per_file[f];
+
+		for (h = 0; h < pr->n_hits; h++)
+			if (pr->hits[h].entry == e && !pr->hits[h].k_only) {
+				count++;
+				break;
+			}
+	}
+	return count;
+}
+
+static int map_one(struct pc_store *st, const struct pc_maint *m,
+		   int64_t series_id, struct pc_map_stats *stats,
+		   struct pc_err *err)
+{
+	struct pc_maint_query *q = pc_maint_query_new(m, PC_MAINT_KEYWORDS);
+	struct pc_maint_result r = PC_MAINT_RESULT_INIT;
+	struct pc_maint_result *per_file = NULL;
+	int64_t *ids = NULL;
+	size_t n = 0, alloc = 0, i;
+	sqlite3_stmt *s;
+	int rc;
+
+	if (!(s = pc_store__stmt(st, SQL_PATCHES, err))) {
+		rc = PC_EDB;
+		goto out;
+	}
+	sqlite3_bind_int64(s, 1, series_id);
+	if ((rc = collect_ids(st, s, &ids, &n, &alloc, err)) < 0)
+		goto out;
+	for (i = 0; i < n; i++) {
+		char *raw = NULL;
+		size_t len = 0;
+
+		if ((rc = pc_message_raw(&raw, &len, st, ids[i], err)) < 0)
+			goto out;
+		pc_maint_query_add_patch(q, raw, len, NULL);
+		free(raw);
+		stats->patches++;
+	}
+	if ((rc = pc_maint_query_run(&r, q, err)) < 0)
+		goto out;
+	per_file = xcalloc(r.n_files ? r.n_files : 1, sizeof(*per_file));
+	for (i = 0; i < r.n_files; i++)
+		if ((rc = pc_maint_map_file(&per_file[i], m, r.files[i], 0,
+					    err)) < 0)
+			goto out;
+	if (!(s = pc_store__stmt(st, SQL_CLEAR_SERIES, err))) {
+		rc = PC_EDB;
+		goto out;
+	}
+	sqlite3_bind_int64(s, 1, series_id);
+	if ((rc = pc_store__exec(st, s, err, "clearing a series' entries")) < 0)
+		goto out;
+	for (i = 0; i < r.n_hits; i++) {
+		const struct pc_maint_hit *h = &r.hits[i];
+
+		if (!(s = pc_store__stmt(st, SQL_INSERT_SERIES_ENTRY, err))) {
+			rc = PC_EDB;
+			goto out;
+		}
+		sqlite3_bind_int64(s, 1, series_id);
+		sqlite3_bind_text(s, 2, h->entry->name, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 3, (sqlite3_int64)h->entry->index);
+		sqlite3_bind_int64(s, 4, (sqlite3_int64)i);
+		sqlite3_bind_int(s, 5, h->depth);
+		sqlite3_bind_int(s, 6, files_matching(&r, h->entry, per_file));
+		sqlite3_bind_int(s, 7, h->keyword);
+		sqlite3_bind_int(s, 8, h->k_only);
+		if ((rc = pc_store__exec(st, s, err,
+					 "storing a series entry")) < 0)
+			goto out;
+	}
+	if (!(s = pc_store__stmt(st, SQL_MAPPED, err))) {
+		rc = PC_EDB;
+		goto out;
+	}
+	sqlite3_bind_text(s, 1, pc_maint_id(m), -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, series_id);
+	if ((rc = pc_store__exec(st, s, err, "marking a series mapped")) < 0)
+		goto out;
+	stats->series++;
+	if (!r.n_hits)
+		stats->unmapped++;
+out:
+	if (per_file)
+		for (i = 0; i < r.n_files; i++)
+			pc_maint_result_release(&per_file[i]);
+	free(per_file);
+	pc_maint_result_release(&r);
+	pc_maint_query_free(q);
+	free(ids);
+	if (rc < 0)
+		pc_err_prefix(err, "mapping series %lld", (long long)series_id);
+	return rc;
+}
+
+int pc_map_series(struct pc_store *st, const struct pc_maint *m,
+		  const char *tree, int64_t now, struct pc_map_stats *stats,
+		  struct pc_err *err)
+{
+	int64_t *ids = NULL;
+	size_t n = 0, alloc = 0, i;
+	sqlite3_stmt *s;
+	int rc, same;
+
+	memset(stats, 0, sizeof(*stats));
+	if (!(s = pc_store__stmt(st, SQL_STATE, err)))
+		return PC_EDB;
+	rc = sqlite3_step(s);
+	same = rc == SQLITE_ROW &&
+	       !strcmp((const char *)sqlite3_column_text(s, 0), pc_maint_id(m));
+	sqlite3_reset(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return pc_store__fail(st, err, "reading MAINTAINERS state");
+	if (!same) {
+		if ((rc = load_entries(st, m, tree, now, err)) < 0)
+			return rc;
+		stats->maintainers_changed = 1;
+	}
+	if (!(s = pc_store__stmt(st, SQL_TO_MAP, err)))
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, pc_maint_id(m), -1, SQLITE_STATIC);
+	if ((rc = collect_ids(st, s, &ids, &n, &alloc, err)) < 0)
+		goto out;
+	for (i = 0; i < n; i++)
+		if ((rc = map_one(st, m, ids[i], stats, err)) < 0)
+			goto out;
+out:
+	free(ids);
+	return rc;
+}
+
+int pc_series_entries(struct pc_store *st, int64_t series_id,
+		      pc_series_entry_fn fn, void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_ENTRIES, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, series_id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_series_entry e = {
+			.name = (const char *)sqlite3_column_text(s, 0),
+			.depth = sqlite3_column_int(s, 1),
+			.files = sqlite3_column_int(s, 2),
+			.k_hit = sqlite3_column_int(s, 3),
+			.k_only = sqlite3_column_int(s, 4),
+			.profile = (const char *)sqlite3_column_text(s, 5),
+		};
+
+		if ((rc = fn(&e, arg)) != 0) {
+			sqlite3_reset(s);
+			return rc;
+		}
+	}
+	sqlite3_reset(s);
+	return rc == SQLITE_DONE ? 0 :
+				   pc_store__fail(st, err, "reading entries");
+}
