@@ -27,6 +27,8 @@ int cmd_series(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_who(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_accept(int argc, char **argv);
 
 /* The database path: --db, else $PATCHCLOCK_DB, else ./patchclock.db. */
 const char *cli_db_path(const char *opt);
@@ -38,6 +40,13 @@ struct pc_store *cli_open_store(const char *path);
  * Borrowed.
  */
 const char *cli_tree_dir(const char *opt);
+
+/*
+ * Reads a time given on the command line: "now", "@EPOCH", "YYYY-MM-DD",
+ * "YYYY-MM-DD HH:MM[:SS]" or "YYYY-MM-DDTHH:MM[:SS][Z]", all UTC.
+ * Returns 0, or -1 when it cannot.
+ */
+int cli_parse_time(const char *s, int64_t *out);
 
 /* "2021-05-20 10:11 UTC" (or "-" when t is 0 and !valid). */
 void cli_format_time(char *out, size_t len, int64_t t, int valid);

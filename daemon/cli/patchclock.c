@@ -21,6 +21,8 @@ static const struct cli_cmd commands[] = {
 	{ "show", cmd_show, "show one series or message" },
 	{ "who", cmd_who, "who to send a file or patch to (MAINTAINERS)" },
 	{ "profile", cmd_profile, "the policy a subsystem profile states" },
+	{ "status", cmd_status, "the clock's verdict on each open series" },
+	{ "accept", cmd_accept, "mark a series accepted by a maintainer" },
 };
 
 static const char usage_text[] =
@@ -59,6 +61,52 @@ const char *cli_db_path(const char *opt)
 	if (opt)
 		return opt;
 	return env && *env ? env : "patchclock.db";
+}
+
+int cli_parse_time(const char *s, int64_t *out)
+{
+	struct tm tm = { 0 };
+	int y, mo, d, h = 0, mi = 0, se = 0, n = 0;
+	char *end;
+
+	if (!strcmp(s, "now")) {
+		*out = (int64_t)time(NULL);
+		return 0;
+	}
+	if (s[0] == '@') {
+		long long v = strtoll(s + 1, &end, 10);
+
+		if (end == s + 1 || *end)
+			return -1;
+		*out = v;
+		return 0;
+	}
+	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3)
+		return -1;
+	s += n;
+	if (*s == 'T' || *s == ' ') {
+		if (sscanf(s + 1, "%2d:%2d%n", &h, &mi, &n) != 2)
+			return -1;
+		s += 1 + n;
+		if (*s == ':') {
+			if (sscanf(s + 1, "%2d%n", &se, &n) != 1)
+				return -1;
+			s += 1 + n;
+		}
+		if (*s == 'Z')
+			s++;
+	}
+	if (*s || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
+	    se > 60)
+		return -1;
+	tm.tm_year = y - 1900;
+	tm.tm_mon = mo - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = h;
+	tm.tm_min = mi;
+	tm.tm_sec = se;
+	*out = (int64_t)timegm(&tm);
+	return 0;
 }
 
 const char *cli_tree_dir(const char *opt)

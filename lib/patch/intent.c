@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "patch/intent.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #define MAX_WORDS 12
@@ -61,15 +62,19 @@ static int says_applied(const char *p, size_t len)
 	/* Words that make the verb hypothetical, negated, a test report or
 	 * a question. */
 	static const char *const vetoes[] = {
-		"not",	   "isn't",   "wasn't",	  "doesn't",   "didn't",
-		"don't",   "can't",   "cannot",	  "won't",     "if",
-		"when",	   "once",    "after",	  "will",      "would",
-		"could",   "should",  "can",	  "fails",     "failed",
-		"fail",	   "cleanly", "conflict", "conflicts", "top",
-		"against", "before",  "tested",	  "build",     "please",
-		"why",	   "how",     "whether",  "unless",    "without",
+		"not",	   "isn't",    "wasn't",   "doesn't",	"didn't",
+		"don't",   "can't",    "cannot",   "won't",	"if",
+		"when",	   "once",     "after",	   "will",	"would",
+		"could",   "should",   "can",	   "fails",	"failed",
+		"fail",	   "cleanly",  "conflict", "conflicts", "top",
+		"against", "before",   "tested",   "build",	"please",
+		"why",	   "how",      "whether",  "unless",	"without",
+		"plan",	   "planning", "hope",	   "want",	"eventually",
+		"later",   "soon",     "tomorrow", "may",	"might",
 		NULL
 	};
+	static const char *const infinitive[] = { "to",	  "be",	     "get",
+						  "gets", "getting", NULL };
 	struct words ws;
 	size_t i, verb = MAX_WORDS;
 
@@ -94,6 +99,9 @@ static int says_applied(const char *p, size_t len)
 	for (i = 0; i < ws.n; i++)
 		if (is_word(ws.w[i], vetoes))
 			return 0;
+	/* "to be applied", "get this queued", "gets applied": not done. */
+	if (verb > 0 && is_word(ws.w[verb - 1], infinitive))
+		return 0;
 	return 1;
 }
 
@@ -102,14 +110,22 @@ static int contains_ci(const char *p, size_t len, const char *needle)
 	return pc_memimem(p, len, needle) != NULL;
 }
 
-/* "NAK", "Nacked-by:", "please respin", "needs another version". */
+/* A line that NAKs: "NAK", "Nacked-by:". */
+static int says_nak(const char *p, size_t len)
+{
+	if (len >= 10 && !strncasecmp(p, "nacked-by:", 10))
+		return 1;
+	return len >= 3 && !strncasecmp(p, "nak", 3) &&
+	       (len == 3 || !pc_isalnum((unsigned char)p[3]));
+}
+
+/* "please respin", "needs another version", ... in a sentence. */
 static int says_changes(const char *p, size_t len)
 {
 	static const char *const phrases[] = {
 		"please respin",	"please resend",
-		"please rework",	"please fix",
-		"please send a v",	"please send v",
-		"please split",		"please update",
+		"please rework",	"please send a v",
+		"please send v",	"please split",
 		"please address",	"please drop",
 		"needs a respin",	"needs another version",
 		"needs to be reworked", "changes requested",
@@ -118,11 +134,6 @@ static int says_changes(const char *p, size_t len)
 	};
 	size_t i;
 
-	if (len >= 10 && !strncasecmp(p, "nacked-by:", 10))
-		return 1;
-	if (len >= 3 && !strncasecmp(p, "nak", 3) &&
-	    (len == 3 || !pc_isalnum((unsigned char)p[3])))
-		return 1;
 	for (i = 0; phrases[i]; i++)
 		if (contains_ci(p, len, phrases[i]))
 			return 1;
@@ -136,14 +147,47 @@ static int is_attribution(const char *p, size_t len)
 	return len >= 6 && !memcmp(p + len - 6, "wrote:", 6);
 }
 
+/* Runs the sentence rules on each sentence of a paragraph: sentences
+ * end at '.', '!' or '?' followed by a space or the end ("v5.15-rc7."
+ * ends one, "5.15" does not). */
+static unsigned scan_paragraph(const char *p, size_t len)
+{
+	unsigned bits = 0;
+	size_t start = 0, i;
+
+	for (i = 0; i <= len; i++) {
+		int end = i == len ||
+			  ((p[i] == '.' || p[i] == '!' || p[i] == '?') &&
+			   (i + 1 == len || p[i + 1] == ' '));
+
+		if (!end)
+			continue;
+		/* Keep a '?' in the sentence: questions are no verdicts. */
+		if (i < len)
+			i++;
+		if (i > start) {
+			if (says_applied(p + start, i - start))
+				bits |= PC_INTENT_APPLIED;
+			if (says_changes(p + start, i - start))
+				bits |= PC_INTENT_CHANGES;
+		}
+		start = i;
+	}
+	return bits;
+}
+
 unsigned pc_intent_scan(const char *body, size_t len)
 {
+	struct pc_buf para = PC_BUF_INIT;
 	unsigned bits = 0;
 	size_t pos = 0;
 
+	/* Own lines are joined into paragraphs, so a sentence wrapped over
+	 * two lines ("I plan to get this\nqueued for -rc7.") reads whole. */
 	while (pos < len) {
 		const char *line = body + pos, *nl;
 		size_t n;
+		int own;
 
 		nl = memchr(line, '\n', len - pos);
 		n = nl ? (size_t)(nl - line) : len - pos;
@@ -158,16 +202,24 @@ unsigned pc_intent_scan(const char *body, size_t len)
 			line++;
 			n--;
 		}
-		if (!n || *line == '>' || *line == '|' || *line == '+' ||
-		    *line == '-' || *line == '@' || is_attribution(line, n) ||
-		    pc_mem_starts(line, n, "diff "))
+		own = n && *line != '>' && *line != '|' && *line != '+' &&
+		      *line != '-' && *line != '@' &&
+		      !is_attribution(line, n) &&
+		      !pc_mem_starts(line, n, "diff ");
+		if (!own) {
+			bits |= scan_paragraph(para.buf, para.len);
+			pc_buf_reset(&para);
 			continue;
+		}
 		if (n == 19 && !strncasecmp(line, "patchclock: opt-out", 19))
 			bits |= PC_INTENT_OPT_OUT;
-		if (says_applied(line, n))
-			bits |= PC_INTENT_APPLIED;
-		if (says_changes(line, n))
+		if (says_nak(line, n))
 			bits |= PC_INTENT_CHANGES;
+		if (para.len)
+			pc_buf_addch(&para, ' ');
+		pc_buf_add(&para, line, n);
 	}
+	bits |= scan_paragraph(para.buf, para.len);
+	pc_buf_release(&para);
 	return bits;
 }

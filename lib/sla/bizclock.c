@@ -635,18 +635,68 @@ int64_t pc_bizclock_office_seconds(const struct pc_bizclock *c, int64_t from,
 	return secs;
 }
 
+/* Business days among the local days [d0, d1): whole weeks by
+ * arithmetic, holidays by binary search in the sorted list. */
+static int64_t count_bdays(const struct pc_bizclock *c, int64_t d0, int64_t d1)
+{
+	int64_t n, weeks, count, d;
+	size_t lo = 0, hi = c->n_holidays, i;
+
+	if (d1 <= d0)
+		return 0;
+	n = d1 - d0;
+	weeks = n / 7;
+	count = weeks * __builtin_popcount(c->days & 0x7fu);
+	for (d = d0 + weeks * 7; d < d1; d++)
+		if (c->days & (1u << wday_of(d)))
+			count++;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->holidays[mid] < d0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < c->n_holidays && c->holidays[i] < d1; i++)
+		if (c->days & (1u << wday_of(c->holidays[i])))
+			count--;
+	return count;
+}
+
+/*
+ * span()'s day count, without walking the days in between: every local
+ * day strictly between the first and the last lies wholly inside
+ * [from, to), so each of its business days counts exactly 1.
+ */
+static double span_days(const struct pc_bizclock *c, int64_t from, int64_t to)
+{
+	int64_t first, last, secs;
+	double days, edge;
+
+	from = clamp(from);
+	to = clamp(to);
+	first = local_split(c, from, NULL, NULL);
+	last = local_split(c, to, NULL, NULL);
+	if (last - first < 3) {
+		span(c, from, to, &secs, &days);
+		return days;
+	}
+	/* The first day's part, up to the start of the second day. */
+	span(c, from, day_to_utc(c, first + 1, 0), &secs, &edge);
+	days = edge;
+	/* The last day's part, from its local midnight. */
+	span(c, day_to_utc(c, last, 0), to, &secs, &edge);
+	days += edge;
+	return days + (double)count_bdays(c, first + 1, last);
+}
+
 double pc_bizclock_business_days(const struct pc_bizclock *c, int64_t from,
 				 int64_t to)
 {
-	int64_t secs;
-	double days;
-
-	if (to < from) {
-		span(c, to, from, &secs, &days);
-		return -days;
-	}
-	span(c, from, to, &secs, &days);
-	return days;
+	if (to < from)
+		return -span_days(c, to, from);
+	return span_days(c, from, to);
 }
 
 int pc_bizclock_format(char *buf, size_t len, const struct pc_bizclock *c,

@@ -16,6 +16,7 @@
 #include "patch/diff.h"
 #include "patch/pull.h"
 #include "patch/subject.h"
+#include "patch/intent.h"
 #include "patch/trailer.h"
 #include "store/ingest.h"
 #include "store/series.h"
@@ -33,10 +34,10 @@ static const char SQL_INSERT_MSG[] =
 	"numbered, is_rfc, is_resend, topic, has_diff, patch_id, "
 	"base_commit, files_changed, insertions, deletions, pull_url, "
 	"pull_ref, change_id, supersedes, auto_submitted, precedence, "
-	"user_agent, charset_fallback, is_bot, parse_error, refs) "
+	"user_agent, charset_fallback, is_bot, parse_error, refs, intent) "
 	"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
 	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, "
-	"?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39)";
+	"?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40)";
 static const char SQL_INSERT_FILE[] =
 	"INSERT INTO patch_files (message_id, pos, status, old_path, new_path, "
 	"added, removed, binary, old_mode, new_mode, similarity) "
@@ -66,6 +67,7 @@ struct derived {
 	char *change_id; /* owned, or NULL */
 	char *supersedes; /* owned, or NULL */
 	int is_bot;
+	unsigned intent; /* PC_INTENT_* of a reply */
 };
 
 static void derived_release(struct derived *d)
@@ -235,6 +237,7 @@ static int derive(struct derived *d, const struct pc_msg *m, struct pc_err *err)
 			commit_message_len(text, tlen, d->diff.diff_off), err);
 	} else if (d->kind == PC_KIND_REPLY) {
 		d->origin = "reply";
+		d->intent = pc_intent_scan(m->body.buf, m->body.len);
 		rc = pc_trailers_from_reply(&d->trailers, m->body.buf,
 					    m->body.len, err);
 		if (d->is_bot)
@@ -325,6 +328,8 @@ static int insert_message(struct pc_store *st, const struct pc_msg *m,
 		sqlite3_bind_text(s, 39, refs.buf, (int)refs.len,
 				  SQLITE_STATIC);
 	}
+	if (d->kind == PC_KIND_REPLY)
+		sqlite3_bind_int(s, 40, (int)d->intent);
 	rc = pc_store__exec(st, s, err, "storing a message");
 	sqlite3_reset(s);
 	if (rc == 0)

@@ -51,8 +51,18 @@ static const struct {
 	{ "Thanks.\n\nPatchClock: Opt-Out\n", O },
 	{ "> patchclock: opt-out\n", 0 },
 	{ "I said patchclock: opt-out yesterday\n", 0 },
+	/* Sentences wrapped over lines are read whole (lore nvdimm,
+	 * 2021-10-22 and -25, Dan Williams; 2021 Vishal Verma). */
+	{ "Looks good, I plan to get this\nqueued for v5.15-rc7.\n", 0 },
+	{ "I'd love to get this series\nmerged in soon.\n", 0 },
+	{ "This is the patch that eventually gets\napplied.\n", 0 },
+	{ "It will be pushed out to -next tonight.\n", 0 },
+	{ "Thanks,\napplied.\n", A },
+	{ "Can you please fix up your mailer?\n", 0 },
+	{ "Please split this into two patches.\n", C },
 	/* Together. */
-	{ "Applied patch 1, thanks.\n\nPatch 2: please fix the subject.\n",
+	{ "Applied patch 1, thanks.\n\nPatch 2: please respin with a "
+	  "better subject.\n",
 	  A | C },
 	/* A top-posted reply's original is not read. */
 	{ "Sounds good.\n\n-----Original Message-----\nApplied, thanks\n", 0 },

@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * patchclock status: the clock's verdict on every open series at a given
+ * "now" (default: the real now): state, flags, whose turn it is, when it
+ * was posted and is due (in the maintainers' zone and in UTC), how long
+ * overdue, each patch's review status, and cycle warnings.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "cli/json_out.h"
+#include "cli/policy.h"
+#include "log.h"
+#include "sla/bizclock.h"
+#include "store/status.h"
+#include "util/xalloc.h"
+#include "util/banned.h"
+
+static const char status_usage[] =
+	"usage: patchclock status [--db FILE] [--now TIME] [--tree DIR]\n"
+	"                         [--overrides FILE]... [--no-map]\n"
+	"                         [--releases FILE] [--entry NAME] [--mine ADDR]\n"
+	"                         [--all] [--full] [--json] [ID]\n"
+	"\n"
+	"Judges every series at TIME against the subsystem profile of the\n"
+	"MAINTAINERS entry that governs it, and prints the verdicts of the\n"
+	"open ones (not superseded, accepted, applied or tested): the state\n"
+	"(new, acknowledged, changes-requested, reviewed, accepted, applied,\n"
+	"tested, superseded), flags (overdue, too-soon, late-for-cycle,\n"
+	"needs-review, off-list-review, incomplete), whose turn it is, when\n"
+	"it was posted and is due in the maintainers' zone and in UTC, how\n"
+	"many business days it is overdue, and each patch's review status.\n"
+	"\n"
+	"The governing entry is the first mapped entry with a profile (its P:\n"
+	"line, or the fallback map contrib/profiles.ini); the profile's\n"
+	"cadence is counted in its office hours and zone. Verdicts are stored\n"
+	"(series_status; the v_* views read them) and only series that got\n"
+	"mail, changed, or reached a due time are judged again.\n"
+	"\n"
+	"Options:\n"
+	"  --db FILE          database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
+	"  --now TIME         judge at TIME: 'YYYY-MM-DD', 'YYYY-MM-DD HH:MM',\n"
+	"                     ISO 8601 '2021-06-01T12:00:00Z' (UTC), '@EPOCH'\n"
+	"                     (default: now)\n"
+	"  --tree DIR         kernel tree (MAINTAINERS, profiles; default\n"
+	"                     $PC_KERNEL_TREE)\n"
+	"  --overrides FILE   profile override file (INI; may repeat)\n"
+	"  --no-map           do not read the fallback map ($PATCHCLOCK_PROFILES,\n"
+	"                     default contrib/profiles.ini)\n"
+	"  --releases FILE    release dates ('vX.Y[-rcN] YYYY-MM-DD' lines;\n"
+	"                     default $PATCHCLOCK_RELEASES or\n"
+	"                     contrib/kernel-releases)\n"
+	"  --entry NAME       only series mapped to this MAINTAINERS entry\n"
+	"  --mine ADDR        only series by ADDR, or maintained or reviewed by\n"
+	"                     ADDR (M:/R: of a mapped entry)\n"
+	"  --all              also superseded, accepted, applied, tested series\n"
+	"  --full             judge every series again\n"
+	"  --json             one JSON array of verdicts\n"
+	"  -h, --help         this text\n"
+	"\n"
+	"Exit status: 0; 1 when the database, tree or a profile could not be\n"
+	"read; 64 on bad usage.\n";
+
+struct out {
+	int json;
+	json_object *arr;
+	struct cli_policy *cp;
+	size_t n;
+};
+
+/* "Thu 2021-05-27 10:00 PDT (17:00 UTC)" in the row's zone. */
+static void both_times(char *buf, size_t len, const char *zone, int64_t t)
+{
+	struct pc_biz_hours h = PC_BIZ_HOURS_INIT;
+	struct pc_bizclock *c = NULL;
+	char local[PC_BIZ_FORMAT_MAX], utc[32];
+
+	cli_format_time(utc, sizeof(utc), t, 1);
+	h.zone = zone;
+	if (zone && pc_bizclock_new(&c, &h, NULL) == 0 &&
+	    pc_bizclock_format(local, sizeof(local), c, t, NULL) == 0 &&
+	    strcmp(zone, "UTC"))
+		snprintf(buf, len, "%s (%s UTC)", local, utc);
+	else
+		snprintf(buf, len, "%s UTC", utc);
+	pc_bizclock_free(c);
+}
+
+static json_object *jstr(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static json_object *jtime(int64_t t)
+{
+	char buf[32];
+
+	if (!t)
+		return NULL;
+	cli_format_iso(buf, sizeof(buf), t);
+	return json_object_new_string(buf);
+}
+
+static json_object *row_json(const struct pc_status_row *r)
+{
+	json_object *o = json_object_new_object(), *a;
+	size_t i;
+
+	json_object_object_add(o, "id", json_object_new_int64(r->id));
+	json_object_object_add(o, "subject", jstr(r->name));
+	json_object_object_add(o, "author", jstr(r->author_name));
+	json_object_object_add(o, "author_addr", jstr(r->author_addr));
+	json_object_object_add(o, "version", json_object_new_int(r->version));
+	json_object_object_add(o, "anchor", jstr(r->anchor_msgid));
+	json_object_object_add(o, "state", jstr(r->state));
+	a = json_object_new_array();
+	for (const char *p = r->flags; p && *p;) {
+		size_t len = strcspn(p, " ");
+
+		if (len)
+			json_object_array_add(
+				a, json_object_new_string_len(p, (int)len));
+		p += len + (p[len] == ' ');
+	}
+	json_object_object_add(o, "flags", a);
+	json_object_object_add(o, "turn", jstr(r->turn));
+	a = json_object_new_array();
+	for (i = 0; i < r->nentries; i++)
+		json_object_array_add(a, json_object_new_string(r->entries[i]));
+	json_object_object_add(o, "entries", a);
+	json_object_object_add(o, "governing_entry", jstr(r->entry));
+	json_object_object_add(o, "profile", jstr(r->profile));
+	json_object_object_add(o, "zone", jstr(r->zone));
+	json_object_object_add(o, "posted", jtime(r->posted));
+	json_object_object_add(o, "due", jtime(r->due));
+	json_object_object_add(o, "act_at", jtime(r->act_at));
+	json_object_object_add(o, "first_response", jtime(r->first_response));
+	json_object_object_add(o, "overdue_business_days",
+			       r->flags && strstr(r->flags, "overdue") ?
+				       json_object_new_double(r->overdue_days) :
+				       NULL);
+	json_object_object_add(o, "lands_in", jstr(r->lands));
+	json_object_object_add(o, "feature_deadline", jtime(r->deadline));
+	json_object_object_add(o, "evaluated_at", jtime(r->evaluated_at));
+	a = json_object_new_array();
+	for (i = 0; i < r->npatch; i++) {
+		const struct pc_status_patch *p = &r->patch[i];
+		json_object *po = json_object_new_object();
+
+		json_object_object_add(po, "index",
+				       json_object_new_int(p->idx));
+		json_object_object_add(po, "msgid", jstr(p->msgid));
+		json_object_object_add(po, "reviewed",
+				       json_object_new_boolean(p->reviewed));
+		json_object_object_add(po, "reviewed_by", jstr(p->reviewed_by));
+		json_object_object_add(po, "off_list",
+				       json_object_new_boolean(p->off_list));
+		json_object_object_add(po, "own_domain_tag",
+				       json_object_new_boolean(p->own_domain));
+		json_object_array_add(a, po);
+	}
+	json_object_object_add(o, "patches", a);
+	return o;
+}
+
+static int print_row(const struct pc_status_row *r, void *arg)
+{
+	struct out *o = arg;
+	char posted[160], due[160];
+	size_t i;
+
+	o->n++;
+	if (o->json) {
+		json_object_array_add(o->arr, row_json(r));
+		return 0;
+	}
+	both_times(posted, sizeof(posted), r->zone, r->posted);
+	printf("Series %lld v%d%s: %s\n", (long long)r->id, r->version,
+	       r->is_rfc ? " RFC" : "", r->name ? r->name : "");
+	printf("  author:  %s <%s>\n", r->author_name ? r->author_name : "",
+	       r->author_addr ? r->author_addr : "");
+	printf("  state:   %s%s%s%s%s\n", r->state,
+	       r->flags && *r->flags ? "  [" : "", r->flags ? r->flags : "",
+	       r->flags && *r->flags ? "]" : "", r->turn ? "" : "");
+	if (r->turn)
+		printf("  turn:    %s\n", r->turn);
+	if (r->entry)
+		printf("  entry:   %s%s%s%s\n", r->entry,
+		       r->profile ? " (profile " : "",
+		       r->profile ? r->profile : "", r->profile ? ")" : "");
+	else if (r->nentries)
+		printf("  entry:   %s (no profile: default policy)\n",
+		       r->entries[0]);
+	else
+		printf("  entry:   none mapped (default policy)\n");
+	printf("  posted:  %s\n", posted);
+	if (r->due) {
+		both_times(due, sizeof(due), r->zone, r->due);
+		printf("  due:     %s", due);
+		if (r->flags && strstr(r->flags, "overdue"))
+			printf(", overdue by %.1f business days",
+			       r->overdue_days);
+		else if (r->first_response) {
+			char fr[32];
+
+			cli_format_time(fr, sizeof(fr), r->first_response, 1);
+			printf(", first response %s UTC", fr);
+		}
+		putchar('\n');
+	}
+	if (r->flags && strstr(r->flags, "late-for-cycle") && r->lands) {
+		char dl[32];
+
+		cli_format_time(dl, sizeof(dl), r->deadline, 1);
+		printf("  cycle:   posted after the new-feature deadline (%s "
+		       "UTC): targets the %s merge window\n",
+		       dl, r->lands);
+	}
+	printf("  review:  %d of %d patches%s\n", r->reviewed, r->patches,
+	       r->patches ? ":" : "");
+	for (i = 0; i < r->npatch; i++) {
+		const struct pc_status_patch *p = &r->patch[i];
+
+		printf("    [%d] %s%s%s%s\n", p->idx,
+		       p->reviewed ? "reviewed by " : "needs review",
+		       p->reviewed && p->reviewed_by ? p->reviewed_by : "",
+		       p->off_list ? "  (carries an off-list tag)" : "",
+		       p->own_domain ? "  (tag from the author's domain)" : "");
+	}
+	putchar('\n');
+	return 0;
+}
+
+int cmd_status(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "now", required_argument, NULL, 'n' },
+		{ "tree", required_argument, NULL, 't' },
+		{ "overrides", required_argument, NULL, 'o' },
+		{ "no-map", no_argument, NULL, 'M' },
+		{ "releases", required_argument, NULL, 'r' },
+		{ "entry", required_argument, NULL, 'e' },
+		{ "mine", required_argument, NULL, 'm' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "full", no_argument, NULL, 'f' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_policy_args pa = { 0 };
+	struct pc_status_filter flt = { 0 };
+	struct pc_status_stats stats;
+	struct cli_policy cp;
+	struct out o = { 0 };
+	struct pc_err err = { 0 };
+	const char *db = NULL, *tree = NULL;
+	const char **ovr = NULL;
+	struct pc_store *st;
+	int64_t now = (int64_t)time(NULL);
+	int c, full = 0, rc = CLI_OK;
+
+	ovr = xcalloc((size_t)argc + 1, sizeof(*ovr));
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'n':
+			if (cli_parse_time(optarg, &now) < 0) {
+				log_warnx(
+					"status: cannot read --now '%s': use "
+					"YYYY-MM-DD, 'YYYY-MM-DD HH:MM' (UTC) "
+					"or @EPOCH",
+					optarg);
+				free(ovr);
+				return CLI_USAGE;
+			}
+			break;
+		case 't':
+			tree = optarg;
+			break;
+		case 'o':
+			ovr[pa.n_overrides++] = optarg;
+			break;
+		case 'M':
+			pa.no_map = 1;
+			break;
+		case 'r':
+			pa.releases = optarg;
+			break;
+		case 'e':
+			flt.entry = optarg;
+			break;
+		case 'm':
+			flt.mine = optarg;
+			break;
+		case 'a':
+			flt.all = 1;
+			break;
+		case 'f':
+			full = 1;
+			break;
+		case 'j':
+			o.json = 1;
+			break;
+		case 'h':
+			free(ovr);
+			return cli_usage(stdout, status_usage, CLI_OK);
+		default:
+			free(ovr);
+			return cli_usage(stderr, status_usage, CLI_USAGE);
+		}
+	}
+	if (optind < argc) {
+		char *end;
+
+		flt.id = strtoll(argv[optind], &end, 10);
+		if (*end || flt.id <= 0 || optind + 1 < argc) {
+			log_warnx("status: expected one series ID, got '%s'",
+				  argv[optind]);
+			free(ovr);
+			return CLI_USAGE;
+		}
+	}
+	pa.tree = cli_tree_dir(tree);
+	pa.overrides = ovr;
+	if (!(st = cli_open_store(cli_db_path(db)))) {
+		free(ovr);
+		return CLI_FAIL;
+	}
+	if (cli_policy_open(&cp, st, &pa, o.json) < 0) {
+		pc_store_close(st);
+		free(ovr);
+		return CLI_FAIL;
+	}
+	if (cli_policy_refresh(&cp, st, now, full, &stats) < 0) {
+		rc = CLI_FAIL;
+		goto out;
+	}
+	log_debug("status: judged %llu series (%s; %llu by new mail or "
+		  "changes, %llu by due times)",
+		  (unsigned long long)stats.judged,
+		  stats.full ? "all" : "incremental",
+		  (unsigned long long)stats.touched,
+		  (unsigned long long)stats.scheduled);
+	o.cp = &cp;
+	if (o.json)
+		o.arr = json_object_new_array();
+	if (pc_status_list(st, &flt, print_row, &o, &err) < 0) {
+		log_warnx("status: %s", err.msg);
+		rc = CLI_FAIL;
+		goto out;
+	}
+	if (o.json) {
+		json_print(o.arr);
+		o.arr = NULL;
+	} else {
+		char when[32];
+
+		cli_format_time(when, sizeof(when), now, 1);
+		printf("%zu series shown, judged at %s UTC (%llu judged now, "
+		       "%s)\n",
+		       o.n, when, (unsigned long long)stats.judged,
+		       stats.full ? "all again" : "incrementally");
+	}
+out:
+	if (o.arr)
+		json_object_put(o.arr);
+	cli_policy_close(&cp);
+	pc_store_close(st);
+	free(ovr);
+	return rc;
+}

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What the clock needs from the outside, for the commands that judge
+ * series (status, and later digest): the tree's MAINTAINERS, the profile
+ * overrides (the fallback map, then --overrides files), the release
+ * dates (the releases file, then announcements in the database), and the
+ * policy set built from them. Series are mapped to entries first.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "cli/policy.h"
+#include "apply/tags.h"
+#include "log.h"
+#include "store/mapping.h"
+#include "store/status.h"
+#include "util/buf.h"
+#include "util/hash.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+#include "util/banned.h"
+
+#ifndef PC_CONTRIB_DIR
+#define PC_CONTRIB_DIR "/usr/share/patchclock"
+#endif
+
+/* A readable file named by env, else PC_CONTRIB_DIR/name, else NULL. */
+static char *default_file(const char *env, const char *name)
+{
+	const char *v = getenv(env);
+	char *p;
+	struct stat st;
+
+	if (v)
+		return *v ? xstrdup(v) : NULL;
+	p = xasprintf("%s/%s", PC_CONTRIB_DIR, name);
+	if (stat(p, &st) == 0)
+		return p;
+	free(p);
+	return NULL;
+}
+
+/* Adds a file's bytes to the configuration identity. */
+static void mix_file(struct pc_buf *id, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	struct pc_buf b = PC_BUF_INIT;
+	unsigned char h[PC_SHA256_LEN];
+	char buf[4096];
+	size_t n;
+
+	pc_buf_addf(id, "%s:", path);
+	if (!f)
+		return;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		pc_buf_add(&b, buf, n);
+	fclose(f);
+	pc_sha256(h, b.buf, b.len);
+	for (n = 0; n < 8; n++)
+		pc_buf_addf(id, "%02x", h[n]);
+	pc_buf_addch(id, ';');
+	pc_buf_release(&b);
+}
+
+/* Reads "NAME YYYY-MM-DD" lines into the cycle as configuration. */
+static int read_releases(struct pc_cycle *cy, const char *path)
+{
+	struct pc_biz_hours h = PC_BIZ_HOURS_INIT;
+	struct pc_bizclock *pacific = NULL;
+	struct pc_err err = { 0 };
+	char line[256];
+	unsigned lineno = 0;
+	FILE *f;
+	int rc = 0;
+
+	if (!(f = fopen(path, "r"))) {
+		log_warnx("releases: cannot open '%s': %s", path,
+			  strerror(errno));
+		return -1;
+	}
+	h.zone = "America/Los_Angeles";
+	if (pc_bizclock_new(&pacific, &h, &err) < 0) {
+		log_warnx("releases: %s", err.msg);
+		fclose(f);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char name[64], date[32];
+		struct pc_biz_date d;
+
+		lineno++;
+		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		if (sscanf(line, "%63s %31s", name, date) != 2 ||
+		    pc_biz_date_parse(&d, date, &err) < 0 ||
+		    pc_cycle_add_name(cy, PC_CYCLE_SRC_CONFIG, name,
+				      pc_bizclock_to_utc(pacific, &d,
+							 14 * 3600),
+				      &err) < 0) {
+			log_warnx("releases: %s:%u: expected 'vX.Y[-rcN] "
+				  "YYYY-MM-DD'%s%s",
+				  path, lineno, err.msg[0] ? ": " : "",
+				  err.msg);
+			rc = -1;
+			break;
+		}
+	}
+	fclose(f);
+	pc_bizclock_free(pacific);
+	return rc;
+}
+
+struct tag_acc {
+	struct pc_cycle *cycle;
+	int added;
+};
+
+/* A tag of the tree: a release or -rc name joins the timeline. */
+static int on_tag(const char *name, int64_t when, void *arg)
+{
+	struct tag_acc *acc = arg;
+
+	if (pc_cycle_add_name(acc->cycle, PC_CYCLE_SRC_TAG, name, when, NULL) ==
+	    1)
+		acc->added++;
+	return 0;
+}
+
+int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
+		    const struct cli_policy_args *a, int quiet)
+{
+	struct pc_policyset_opts o = { 0 };
+	struct pc_err err = { 0 };
+	struct pc_buf id = PC_BUF_INIT;
+	char *map = NULL, *releases = NULL;
+	int added = 0;
+	size_t i;
+
+	memset(cp, 0, sizeof(*cp));
+	cp->overrides = pc_overrides_new();
+	if (pc_cycle_new(&cp->cycle, NULL, &err) < 0)
+		goto fail_err;
+	if (a->tree) {
+		if (pc_maint_load(&cp->maint, a->tree, &err) < 0) {
+			log_warnx("%s (is '%s' a kernel tree?)", err.msg,
+				  a->tree);
+			goto fail;
+		}
+	} else if (!quiet) {
+		log_warnx(
+			"no kernel tree: series are not mapped to "
+			"MAINTAINERS entries and every series gets the "
+			"default policy (give --tree DIR or set "
+			"PC_KERNEL_TREE; kernel-test/prepare-tree makes one)");
+	}
+	if (!a->no_map &&
+	    (map = default_file("PATCHCLOCK_PROFILES", "profiles.ini"))) {
+		if (pc_overrides_read(cp->overrides, map, &err) < 0) {
+			log_warnx("%s (fix the file, or give --no-map)",
+				  err.msg);
+			goto fail;
+		}
+		mix_file(&id, map);
+	}
+	for (i = 0; i < a->n_overrides; i++) {
+		if (pc_overrides_read(cp->overrides, a->overrides[i], &err) < 0)
+			goto fail_err;
+		mix_file(&id, a->overrides[i]);
+	}
+	releases = a->releases ? xstrdup(a->releases) :
+				 default_file("PATCHCLOCK_RELEASES",
+					      "kernel-releases");
+	if (releases) {
+		if (read_releases(cp->cycle, releases) < 0)
+			goto fail;
+		mix_file(&id, releases);
+	}
+	if (a->tree) {
+		struct tag_acc acc = { cp->cycle, 0 };
+
+		if (pc_tree_tags(a->tree, on_tag, &acc, &err) < 0)
+			log_debug("releases: no tags: %s", err.msg);
+		pc_buf_addf(&id, "tags=%d;", acc.added);
+		err.code = 0;
+	}
+	if (pc_status_announcements(st, cp->cycle, &added, &err) < 0)
+		goto fail_err;
+	pc_buf_addf(&id, "mail=%d", added);
+	cp->tree = a->tree;
+	cp->config_id = pc_buf_detach(&id, NULL);
+	o.maint = cp->maint;
+	o.tree_dir = a->tree;
+	o.overrides = cp->overrides;
+	o.cycle = cp->cycle;
+	o.config_id = cp->config_id;
+	cp->set = pc_policyset_new(&o);
+	free(map);
+	free(releases);
+	return 0;
+fail_err:
+	log_warnx("%s", err.msg);
+fail:
+	pc_buf_release(&id);
+	free(map);
+	free(releases);
+	cli_policy_close(cp);
+	return -1;
+}
+
+void cli_policy_close(struct cli_policy *cp)
+{
+	pc_policyset_free(cp->set);
+	pc_overrides_free(cp->overrides);
+	pc_cycle_free(cp->cycle);
+	pc_maint_free(cp->maint);
+	free(cp->config_id);
+	memset(cp, 0, sizeof(*cp));
+}
+
+int cli_policy_pick(struct pc_status_policy *out, const char *const *entries,
+		    const int *files, size_t n, void *arg, struct pc_err *err)
+{
+	struct cli_policy *cp = arg;
+
+	out->ctx = pc_policyset_pick(cp->set, entries, files, n, &out->entry,
+				     &out->profile, err);
+	return out->ctx ? 0 : (err && err->code ? err->code : PC_EIO);
+}
+
+int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
+		       int full, struct pc_status_stats *stats)
+{
+	struct pc_status_options so = { 0 };
+	struct pc_map_stats ms;
+	struct pc_err err = { 0 };
+
+	if (pc_store_begin(st, &err) < 0)
+		goto fail;
+	if (cp->maint && pc_map_series(st, cp->maint, cp->tree,
+				       (int64_t)time(NULL), &ms, &err) < 0)
+		goto fail;
+	so.policy = cli_policy_pick;
+	so.policy_arg = cp;
+	so.policy_id = pc_policyset_id(cp->set);
+	so.full = full;
+	if (pc_status_refresh(st, &so, now, stats, &err) < 0 ||
+	    pc_store_commit(st, &err) < 0)
+		goto fail;
+	return 0;
+fail:
+	log_warnx("%s", err.msg);
+	pc_store_rollback(st);
+	return -1;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The clock's inputs for the CLI: MAINTAINERS, overrides, releases. */
+#ifndef PC_CLI_POLICY_H
+#define PC_CLI_POLICY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "maint/maintainers.h"
+#include "maint/profile.h"
+#include "sla/cycle.h"
+#include "sla/policyset.h"
+#include "store/status.h"
+#include "store/store.h"
+
+struct cli_policy_args {
+	const char *tree; /* NULL: no MAINTAINERS, default policy */
+	const char *const *overrides; /* --overrides files, in order */
+	size_t n_overrides;
+	int no_map; /* skip the fallback map */
+	const char *releases; /* --releases FILE, or NULL for the default */
+};
+
+struct cli_policy {
+	struct pc_maint *maint; /* owned; NULL without a tree */
+	struct pc_overrides *overrides; /* owned */
+	struct pc_cycle *cycle; /* owned */
+	struct pc_policyset *set; /* owned */
+	char *config_id; /* owned */
+	const char *tree; /* borrowed */
+};
+
+/* Loads everything; logs what went wrong and returns -1 on failure. */
+int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
+		    const struct cli_policy_args *a, int quiet);
+void cli_policy_close(struct cli_policy *cp);
+
+/* The pc_status_policy_fn for a struct cli_policy. */
+int cli_policy_pick(struct pc_status_policy *out, const char *const *entries,
+		    const int *files, size_t n, void *arg, struct pc_err *err);
+
+/* Maps series to entries and refreshes verdicts at now, in one
+ * transaction; logs and returns -1 on failure. */
+int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
+		       int full, struct pc_status_stats *stats);
+
+#endif

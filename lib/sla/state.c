@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The series verdict: state, flags, turn, due and review status from the
+ * facts of one series at an explicit now. The rules are in state.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sla/state.h"
+#include "util/xalloc.h"
+
+static const char *const state_names[] = {
+	[PC_SLA_NEW] = "new",
+	[PC_SLA_ACKNOWLEDGED] = "acknowledged",
+	[PC_SLA_CHANGES_REQUESTED] = "changes-requested",
+	[PC_SLA_REVIEWED] = "reviewed",
+	[PC_SLA_ACCEPTED] = "accepted",
+	[PC_SLA_APPLIED] = "applied",
+	[PC_SLA_TESTED] = "tested",
+	[PC_SLA_SUPERSEDED] = "superseded",
+};
+
+const char *pc_sla_state_name(enum pc_sla_state s)
+{
+	return (size_t)s < sizeof(state_names) / sizeof(state_names[0]) ?
+		       state_names[s] :
+		       "unknown";
+}
+
+const char *pc_sla_turn_name(enum pc_sla_turn t)
+{
+	switch (t) {
+	case PC_SLA_TURN_MAINTAINERS:
+		return "maintainers";
+	case PC_SLA_TURN_AUTHOR:
+		return "author";
+	case PC_SLA_TURN_NONE:
+		break;
+	}
+	return "";
+}
+
+void pc_sla_flags_format(char *buf, size_t len, unsigned flags)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} names[] = {
+		{ PC_SLA_OVERDUE, "overdue" },
+		{ PC_SLA_TOO_SOON, "too-soon" },
+		{ PC_SLA_LATE, "late-for-cycle" },
+		{ PC_SLA_NEEDS_REVIEW, "needs-review" },
+		{ PC_SLA_OFF_LIST, "off-list-review" },
+		{ PC_SLA_INCOMPLETE, "incomplete" },
+		{ PC_SLA_TEST_FAILED, "boot-test-failed" },
+	};
+	size_t i, n = 0;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		int w;
+
+		if (!(flags & names[i].bit))
+			continue;
+		w = snprintf(buf + n, len - n, "%s%s", n ? " " : "",
+			     names[i].name);
+		if (w < 0 || (size_t)w >= len - n)
+			return;
+		n += (size_t)w;
+	}
+}
+
+int pc_sla_duration(unsigned *amount_out, enum pc_biz_unit *unit_out,
+		    const struct pc_prof_duration *d)
+{
+	switch (d->unit) {
+	case PC_PROF_UNIT_HOURS:
+		*unit_out = PC_BIZ_HOURS;
+		break;
+	case PC_PROF_UNIT_DAYS:
+		*unit_out = PC_BIZ_DAYS;
+		break;
+	case PC_PROF_UNIT_BUSINESS_DAYS:
+		*unit_out = PC_BIZ_BUSINESS_DAYS;
+		break;
+	case PC_PROF_UNIT_WEEKS:
+		*unit_out = PC_BIZ_WEEKS;
+		break;
+	case PC_PROF_UNIT_NONE:
+	default:
+		return 0;
+	}
+	*amount_out = d->count;
+	return 1;
+}
+
+static void next_check(struct pc_sla_verdict *v, int64_t t, int64_t now)
+{
+	if (t > now && (!v->next_check || t < v->next_check))
+		v->next_check = t;
+}
+
+static int in_list(const char *const *list, size_t n, const char *addr)
+{
+	size_t i;
+
+	if (!addr)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (list[i] && !strcasecmp(list[i], addr))
+			return 1;
+	return 0;
+}
+
+static int is_trusted(const struct pc_policy *pol, const char *addr,
+		      const char *person)
+{
+	size_t i;
+
+	if (!pol)
+		return 0;
+	for (i = 0; i < pol->n_trusted; i++) {
+		const struct pc_prof_person *p = &pol->trusted[i];
+
+		if (p->addr && addr && !strcasecmp(p->addr, addr))
+			return 1;
+		if (!p->addr && p->name && person &&
+		    !strcasecmp(p->name, person))
+			return 1;
+	}
+	return 0;
+}
+
+static const char *domain_of(const char *addr)
+{
+	const char *at = addr ? strrchr(addr, '@') : NULL;
+
+	return at ? at + 1 : NULL;
+}
+
+static int is_review_tag(const char *name)
+{
+	return name && (!strcasecmp(name, "Reviewed-by") ||
+			!strcasecmp(name, "Acked-by"));
+}
+
+static enum pc_prof_review review_rule(const struct pc_policy *pol)
+{
+	if (!pol || pol->review == PC_PROF_REVIEW_UNSET)
+		return PC_PROF_REVIEW_NON_AUTHOR;
+	return pol->review;
+}
+
+/* Whether a human other than the author counts as a response. */
+static int counts(const struct pc_sla_series *s, const struct pc_policy *pol,
+		  const char *addr, const char *person)
+{
+	switch (review_rule(pol)) {
+	case PC_PROF_REVIEW_TRUSTED:
+		return in_list(s->maintainers, s->nmaintainers, addr) ||
+		       is_trusted(pol, addr, person);
+	case PC_PROF_REVIEW_REVIEWERS:
+		return in_list(s->maintainers, s->nmaintainers, addr) ||
+		       in_list(s->reviewers, s->nreviewers, addr) ||
+		       is_trusted(pol, addr, person);
+	default:
+		return 1;
+	}
+}
+
+/* Whether a review tag's giver satisfies the rule. */
+static int reviewer_ok(const struct pc_sla_series *s,
+		       const struct pc_policy *pol, const struct pc_sla_tag *t)
+{
+	return counts(s, pol, t->addr, t->person);
+}
+
+/* Whether addr gave a tag on the list, here or for an earlier version. */
+static int seen_on_list(const struct pc_sla_series *s, const char *addr)
+{
+	size_t i, j;
+
+	if (in_list(s->earlier_taggers, s->nearlier_taggers, addr))
+		return 1;
+	for (i = 0; i < s->npatches; i++)
+		for (j = 0; j < s->patches[i].ntags; j++) {
+			const struct pc_sla_tag *t = &s->patches[i].tags[j];
+
+			if (t->from_reply && !t->mismatch && t->addr &&
+			    !strcasecmp(t->addr, addr))
+				return 1;
+		}
+	return 0;
+}
+
+static void review_patches(struct pc_sla_verdict *v,
+			   const struct pc_sla_series *s,
+			   const struct pc_policy *pol, int64_t now)
+{
+	enum pc_prof_review rule = review_rule(pol);
+	int distrust = pol && pol->off_list == PC_PROF_OFFLIST_DISTRUSTED;
+	size_t i, j;
+
+	for (i = 0; i < s->npatches; i++) {
+		const struct pc_sla_patch *p = &s->patches[i];
+		struct pc_sla_patch_verdict *pv = &v->patches[i];
+		const char *author = p->author_addr ? p->author_addr :
+						      s->author_addr;
+		const char *adom = domain_of(author);
+
+		for (j = 0; j < p->ntags; j++) {
+			const struct pc_sla_tag *t = &p->tags[j];
+			const char *dom;
+			int off;
+
+			if (t->date > now && is_review_tag(t->name))
+				next_check(v, t->date, now);
+			if (t->date > now || !is_review_tag(t->name) ||
+			    t->suggested || t->mismatch || !t->addr ||
+			    (author && !strcasecmp(t->addr, author)))
+				continue;
+			off = !t->from_reply && !seen_on_list(s, t->addr);
+			dom = domain_of(t->addr);
+			if (off)
+				pv->off_list = 1;
+			if (dom && adom && !strcasecmp(dom, adom))
+				pv->own_domain = 1;
+			if (off && distrust)
+				continue;
+			if (!reviewer_ok(s, pol, t))
+				continue;
+			if (!pv->reviewed) {
+				pv->reviewed = 1;
+				pv->reviewed_by = t->person ? t->person :
+							      t->addr;
+			}
+		}
+		if (rule == PC_PROF_REVIEW_NONE)
+			pv->reviewed = 1;
+		if (pv->reviewed)
+			v->reviewed++;
+		if (distrust && (pv->off_list || pv->own_domain))
+			v->flags |= PC_SLA_OFF_LIST;
+	}
+	if (rule != PC_PROF_REVIEW_NONE && v->reviewed < s->npatches)
+		v->flags |= PC_SLA_NEEDS_REVIEW;
+}
+
+static int64_t duration_seconds(const struct pc_prof_duration *d)
+{
+	switch (d->unit) {
+	case PC_PROF_UNIT_HOURS:
+		return (int64_t)d->count * 3600;
+	case PC_PROF_UNIT_DAYS:
+	case PC_PROF_UNIT_BUSINESS_DAYS:
+		return (int64_t)d->count * 86400;
+	case PC_PROF_UNIT_WEEKS:
+		return (int64_t)d->count * 7 * 86400;
+	case PC_PROF_UNIT_NONE:
+		break;
+	}
+	return 0;
+}
+
+/* The profile's deadline for new features as the cycle's; 0 if none. */
+static int cycle_deadline(struct pc_cycle_deadline *out,
+			  const struct pc_prof_deadline *d)
+{
+	memset(out, 0, sizeof(*out));
+	switch (d->kind) {
+	case PC_PROF_DL_RC:
+		out->kind = d->inclusive ? PC_CYCLE_DL_BY_RC :
+					   PC_CYCLE_DL_BEFORE_RC;
+		out->rc = d->rc;
+		return 1;
+	case PC_PROF_DL_LAST_RC:
+		out->kind = PC_CYCLE_DL_LAST_RC;
+		return 1;
+	case PC_PROF_DL_MERGE_WINDOW:
+		out->kind = PC_CYCLE_DL_MERGE_WINDOW;
+		out->lead = duration_seconds(&d->lead);
+		return 1;
+	case PC_PROF_DL_NONE:
+		break;
+	}
+	return 0;
+}
+
+int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
+		    const struct pc_sla_ctx *ctx, int64_t now,
+		    struct pc_err *err)
+{
+	static const struct pc_prof_duration week = { 1, PC_PROF_UNIT_WEEKS };
+	const struct pc_policy *pol = ctx->policy;
+	const struct pc_prof_duration *ping =
+		pol && pol->ping_after.unit ? &pol->ping_after : &week;
+	int64_t accepted = 0, last_human = s->posted;
+	int last_is_author = 1, changes = 0, rc;
+	enum pc_biz_unit unit;
+	unsigned amount;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->npatches = s->npatches;
+	out->patches =
+		xcalloc(s->npatches ? s->npatches : 1, sizeof(*out->patches));
+
+	for (i = 0; i < s->nreplies; i++) {
+		const struct pc_sla_reply *r = &s->replies[i];
+		int by_author;
+
+		if (r->date > now) {
+			/* Mail from after now (a replay): the verdict
+			 * changes when it arrives. */
+			next_check(out, r->date, now);
+			continue;
+		}
+		if (r->bot || in_list(ctx->bots, ctx->nbots, r->from_addr))
+			continue;
+		by_author = s->author_addr && r->from_addr &&
+			    !strcasecmp(r->from_addr, s->author_addr);
+		if (r->date >= last_human) {
+			last_human = r->date;
+			last_is_author = by_author;
+		}
+		if (by_author)
+			continue;
+		if (!out->first_response &&
+		    counts(s, pol, r->from_addr, r->from_name))
+			out->first_response = r->date;
+		if (r->changes)
+			changes = 1;
+		if (r->applied && !accepted &&
+		    (r->maintainer ||
+		     in_list(s->maintainers, s->nmaintainers, r->from_addr)))
+			accepted = r->date;
+	}
+	out->last_human = last_human;
+	if (s->accepted_at > now)
+		next_check(out, s->accepted_at, now);
+	if (s->applied_at > now)
+		next_check(out, s->applied_at, now);
+	if (s->accepted_at && s->accepted_at <= now &&
+	    (!accepted || s->accepted_at < accepted))
+		accepted = s->accepted_at;
+
+	review_patches(out, s, pol, now);
+
+	if (s->total > 0 && s->received < s->total)
+		out->flags |= PC_SLA_INCOMPLETE;
+	if (s->boot < 0)
+		out->flags |= PC_SLA_TEST_FAILED;
+
+	if (s->superseded_at && s->superseded_at <= now)
+		out->state = PC_SLA_SUPERSEDED;
+	else if (s->boot > 0)
+		out->state = PC_SLA_TESTED;
+	else if (s->applied_at && s->applied_at <= now)
+		out->state = PC_SLA_APPLIED;
+	else if (accepted)
+		out->state = PC_SLA_ACCEPTED;
+	else if (review_rule(pol) != PC_PROF_REVIEW_NONE && s->npatches &&
+		 out->reviewed == s->npatches)
+		out->state = PC_SLA_REVIEWED;
+	else if (changes)
+		out->state = PC_SLA_CHANGES_REQUESTED;
+	else if (out->first_response)
+		out->state = PC_SLA_ACKNOWLEDGED;
+	else
+		out->state = PC_SLA_NEW;
+	if (s->superseded_at && s->superseded_at > now)
+		next_check(out, s->superseded_at, now);
+
+	if (out->state >= PC_SLA_ACCEPTED)
+		out->turn = PC_SLA_TURN_NONE;
+	else
+		out->turn = last_is_author ? PC_SLA_TURN_MAINTAINERS :
+					     PC_SLA_TURN_AUTHOR;
+
+	/* The clock: due, and overdue while nobody has answered. */
+	if (pc_sla_duration(&amount, &unit, ping)) {
+		if ((rc = pc_bizclock_due(&out->due, ctx->clock, s->posted,
+					  amount, unit, err)) < 0)
+			goto fail;
+		out->act_at = pc_bizclock_next_open(ctx->clock, out->due);
+		if (out->state == PC_SLA_NEW) {
+			if (now >= out->due) {
+				out->flags |= PC_SLA_OVERDUE;
+				out->overdue_days = pc_bizclock_business_days(
+					ctx->clock, out->due, now);
+				/* "Overdue by" grows: judge again within the
+				 * hour, or at the next opening. */
+				next_check(out,
+					   pc_bizclock_next_open(ctx->clock,
+								 now + 3600),
+					   now);
+			}
+			next_check(out, out->due, now);
+			next_check(out, out->act_at, now);
+		}
+	}
+
+	/* Too soon after the previous version. */
+	if (s->prev_posted && pol &&
+	    pc_sla_duration(&amount, &unit, &pol->repost_min)) {
+		if ((rc = pc_bizclock_due(&out->repost_allowed, ctx->clock,
+					  s->prev_posted, amount, unit, err)) <
+		    0)
+			goto fail;
+		if (s->posted < out->repost_allowed)
+			out->flags |= PC_SLA_TOO_SOON;
+	}
+
+	/* Late for the cycle: a feature after the last -rc for features. */
+	if (ctx->cycle && pol && !s->is_fix && !s->is_rfc) {
+		struct pc_cycle_deadline dl;
+
+		if (cycle_deadline(&dl, &pol->new_features)) {
+			if ((rc = pc_cycle_evaluate(&out->cycle, ctx->cycle,
+						    &dl, s->posted, err)) < 0)
+				goto fail;
+			out->has_cycle = 1;
+			if (!out->cycle.in_time)
+				out->flags |= PC_SLA_LATE;
+		}
+	}
+	return 0;
+fail:
+	pc_sla_verdict_release(out);
+	return rc;
+}
+
+void pc_sla_verdict_release(struct pc_sla_verdict *v)
+{
+	if (!v)
+		return;
+	free(v->patches);
+	v->patches = NULL;
+	v->npatches = 0;
+}

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The verdict on one series at an explicit "now": its state, its flags,
+ * whose turn it is, when it is due, and each patch's review status. A
+ * pure function of the facts the caller gathers (lib/store/status.c reads
+ * them from the state), the entry's policy (lib/maint/profile.h), the
+ * maintainers' business clock and the release cycle.
+ *
+ * Rules, in the words of the profiles:
+ *  - Only mail dated at or before now exists: replaying an archive at an
+ *    earlier "now" sees the thread as it was then, and the verdict's
+ *    next_check is the date of the next mail, so a stored verdict is
+ *    judged again when that mail "arrives".
+ *  - A response is a reply from a human other than the author. Bots
+ *    (pc_is_bot(), Auto-Submitted, the ctx's extra addresses) never count.
+ *    Who counts follows the review rule: with "trusted reviewers" only
+ *    the entry's maintainers and the profile's trusted reviewers; with
+ *    "reviewers" also the entry's R: people; otherwise anyone.
+ *  - Due = posted + ping-after in the clock's units (business days in the
+ *    maintainers' zone); the clock stops at the first response. Overdue:
+ *    due has passed with no response; "overdue by" is in business days.
+ *    The action time is the next opening of office hours at or after due.
+ *    An overdue verdict is judged again hourly in office hours, so the
+ *    stored "overdue by" stays current.
+ *  - Review rule, per patch: a Reviewed-by or Acked-by from someone other
+ *    than the patch's author (and from the right people when the profile
+ *    says so). Tags a bot only suggested, and tags given in a reply by
+ *    someone they do not name, never count. A tag written in the posting
+ *    itself whose giver never gave a tag on the list (in this version's
+ *    thread or an earlier version's) is off-list: it does not count when
+ *    the profile distrusts off-list review, and is then flagged, as are
+ *    tags from the author's own mail domain. An unset review rule is read
+ *    as "non-author", the handbook's expectation.
+ *  - States, the first that holds: superseded; tested (the boot test
+ *    passed); applied (applied to the tree); accepted (a maintainer said
+ *    applied/queued: an M: of a mapped entry, or of any entry, since
+ *    maintainers of neighbouring trees take patches; or `patchclock
+ *    accept`); reviewed
+ *    (every patch meets a review rule that asks for one); changes-
+ *    requested (a response asks for changes or NAKs); acknowledged (a
+ *    response); new.
+ *  - Whose turn: the maintainers' after the author's last message (the
+ *    posting included), the author's after anyone else's human message;
+ *    nobody's once accepted or superseded.
+ *  - Too soon: this version was posted less than the minimum repost
+ *    interval after the previous one. Late for the cycle: a feature (not
+ *    a fix, not an RFC) posted after the profile's last -rc for new
+ *    features in the cycle it was posted in.
+ */
+#ifndef PC_SLA_STATE_H
+#define PC_SLA_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "maint/profile.h"
+#include "sla/bizclock.h"
+#include "sla/cycle.h"
+#include "util/err.h"
+
+enum pc_sla_state {
+	PC_SLA_NEW,
+	PC_SLA_ACKNOWLEDGED,
+	PC_SLA_CHANGES_REQUESTED,
+	PC_SLA_REVIEWED,
+	PC_SLA_ACCEPTED,
+	PC_SLA_APPLIED,
+	PC_SLA_TESTED,
+	PC_SLA_SUPERSEDED,
+};
+
+enum {
+	PC_SLA_OVERDUE = 1 << 0, /* due passed with no response */
+	PC_SLA_TOO_SOON = 1 << 1, /* reposted before the minimum interval */
+	PC_SLA_LATE = 1 << 2, /* a feature after the last -rc for features */
+	PC_SLA_NEEDS_REVIEW = 1 << 3, /* a patch misses its review rule */
+	PC_SLA_OFF_LIST = 1 << 4, /* an off-list tag the profile distrusts */
+	PC_SLA_INCOMPLETE = 1 << 5, /* patches missing (n of N) */
+	PC_SLA_TEST_FAILED = 1 << 6, /* the boot test failed */
+};
+
+enum pc_sla_turn {
+	PC_SLA_TURN_NONE,
+	PC_SLA_TURN_MAINTAINERS,
+	PC_SLA_TURN_AUTHOR,
+};
+
+/* A message of the series' thread other than its own patches. */
+struct pc_sla_reply {
+	int64_t date;
+	const char *from_addr; /* borrowed; lower-case */
+	const char *from_name; /* borrowed; may be NULL */
+	unsigned bot : 1; /* a bot or Auto-Submitted mail */
+	/* an M: of any MAINTAINERS entry (maintainers of other trees take
+	 * patches too: "Applied" from one of them accepts the series) */
+	unsigned maintainer : 1;
+	unsigned applied : 1; /* PC_INTENT_APPLIED */
+	unsigned changes : 1; /* PC_INTENT_CHANGES */
+};
+
+/* A review-type tag that applies to a patch. */
+struct pc_sla_tag {
+	const char *name; /* borrowed: "Reviewed-by", "Acked-by", ... */
+	const char *addr; /* borrowed; lower-case; may be NULL */
+	const char *person; /* borrowed; may be NULL */
+	int64_t date; /* of the mail that carried it */
+	unsigned from_reply : 1; /* given on the list, not in the posting */
+	unsigned suggested : 1; /* a bot's suggestion */
+	unsigned mismatch : 1; /* given by someone it does not name */
+};
+
+struct pc_sla_patch {
+	int idx;
+	const char *msgid; /* borrowed */
+	const char *author_addr; /* borrowed; lower-case */
+	const struct pc_sla_tag *tags; /* borrowed */
+	size_t ntags;
+};
+
+/* The facts of one series, all borrowed. */
+struct pc_sla_series {
+	int64_t id;
+	const char *author_addr; /* lower-case */
+	int64_t posted; /* first posting of this version */
+	int64_t prev_posted; /* the previous version's first posting; 0 */
+	int64_t superseded_at; /* when the next version was posted; 0 */
+	int is_rfc, is_fix;
+	int total, received; /* N of n/N (0 unknown) and patches seen */
+	int64_t accepted_at; /* `patchclock accept`; 0 when not */
+	int64_t applied_at; /* applied to the tree; 0 when not */
+	int boot; /* 1 the boot test passed, -1 it failed, 0 not run */
+	const struct pc_sla_reply *replies; /* by date */
+	size_t nreplies;
+	const struct pc_sla_patch *patches; /* by index */
+	size_t npatches;
+	/* Lower-case addresses: the M: and R: people of the mapped entries,
+	 * and everyone who gave a tag on the list for an earlier version. */
+	const char *const *maintainers;
+	size_t nmaintainers;
+	const char *const *reviewers;
+	size_t nreviewers;
+	const char *const *earlier_taggers;
+	size_t nearlier_taggers;
+};
+
+/* How to judge: all borrowed for the call. */
+struct pc_sla_ctx {
+	const struct pc_policy *policy; /* NULL: the handbook defaults */
+	const struct pc_bizclock *clock; /* the maintainers' office hours */
+	const struct pc_cycle *cycle; /* NULL: no cycle checks */
+	const char *const *bots; /* extra bot addresses (lower-case) */
+	size_t nbots;
+};
+
+struct pc_sla_patch_verdict {
+	int reviewed; /* meets the review rule */
+	const char *reviewed_by; /* borrowed from the facts: the first tag
+				  * that counts, or NULL */
+	int off_list; /* carries a tag never seen on the list */
+	int own_domain; /* carries a tag from the author's mail domain */
+};
+
+struct pc_sla_verdict {
+	enum pc_sla_state state;
+	unsigned flags; /* PC_SLA_* */
+	enum pc_sla_turn turn;
+	int64_t due; /* posted + ping-after; 0 without a cadence */
+	int64_t act_at; /* next office-hours opening at or after due */
+	int64_t first_response; /* 0 when none yet */
+	double overdue_days; /* business days past due, when overdue */
+	int64_t repost_allowed; /* prev_posted + minimum interval; 0 */
+	int64_t last_human; /* date of the last human message */
+	/* When the verdict changes by itself, with no new mail (due, the
+	 * action time, an -rc deadline); 0 for never. */
+	int64_t next_check;
+	int has_cycle; /* the cycle verdict below is filled */
+	struct pc_cycle_verdict cycle;
+	struct pc_sla_patch_verdict *patches; /* owned; npatches of them */
+	size_t npatches, reviewed;
+};
+
+/*
+ * Judges s at now into *out (release it with pc_sla_verdict_release()).
+ * Returns 0, or an error of the clock or cycle (PC_ELIMIT for times out
+ * of range).
+ */
+int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
+		    const struct pc_sla_ctx *ctx, int64_t now,
+		    struct pc_err *err);
+void pc_sla_verdict_release(struct pc_sla_verdict *v);
+
+/* "new", "acknowledged", "changes-requested", ... */
+const char *pc_sla_state_name(enum pc_sla_state s);
+/* "author", "maintainers", or "" for nobody. */
+const char *pc_sla_turn_name(enum pc_sla_turn t);
+/* The flags as words: "overdue too-soon ..." into buf (always
+ * NUL-terminated; 128 bytes always fit). */
+void pc_sla_flags_format(char *buf, size_t len, unsigned flags);
+
+/* The policy's durations as the clock's units: 0 when not stated. */
+int pc_sla_duration(unsigned *amount_out, enum pc_biz_unit *unit_out,
+		    const struct pc_prof_duration *d);
+
+#endif

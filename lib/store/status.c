@@ -1,0 +1,909 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The clock over the state: which series to judge again, their facts,
+ * and their stored verdicts. See status.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mail/message.h"
+#include "patch/intent.h"
+#include "store/query.h"
+#include "store/status.h"
+#include "store/store_internal.h"
+#include "util/buf.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+
+static const char SQL_STATE[] =
+	"SELECT last_message, last_now, policy_id FROM status_state "
+	"WHERE id = 1";
+static const char SQL_SET_STATE[] =
+	"INSERT OR REPLACE INTO status_state (id, last_message, last_now, "
+	"policy_id) VALUES (1, (SELECT coalesce(max(id), 0) FROM messages), "
+	"?, ?)";
+static const char SQL_NEW_MAIL[] =
+	"SELECT series_id, in_reply_to, refs FROM messages WHERE id > ?";
+static const char SQL_SERIES_OF[] =
+	"SELECT series_id, in_reply_to FROM messages WHERE msgid = ?";
+static const char SQL_DIRTY[] =
+	"UPDATE series SET status_dirty = 1 WHERE id = ? AND status_dirty = 0";
+static const char SQL_FUTURE[] =
+	"DELETE FROM series_status WHERE series_id IN "
+	"(SELECT id FROM series WHERE first_posted > ?1 OR first_posted IS NULL)";
+static const char SQL_FUTURE_PATCHES[] =
+	"DELETE FROM patch_status WHERE series_id IN "
+	"(SELECT id FROM series WHERE first_posted > ?1 OR first_posted IS NULL)";
+static const char SQL_TO_JUDGE[] =
+	"SELECT s.id, s.status_dirty, st.next_check FROM series s "
+	"LEFT JOIN series_status st ON st.series_id = s.id "
+	"WHERE s.first_posted <= ?1 AND (?2 OR s.status_dirty = 1 "
+	"OR st.series_id IS NULL OR st.next_check <= ?1)";
+static const char SQL_SERIES[] =
+	"SELECT s.author_addr, s.first_posted, s.is_rfc, s.total, s.name, "
+	"(SELECT count(DISTINCT idx) FROM messages WHERE series_id = s.id "
+	" AND kind = 'patch'), "
+	"(SELECT n.first_posted FROM series n WHERE n.id = s.superseded_by), "
+	"(SELECT max(p.first_posted) FROM series p WHERE p.superseded_by = s.id "
+	" AND p.first_posted <= s.first_posted), "
+	"(SELECT accepted_at FROM series_accept WHERE series_id = s.id), "
+	"coalesce(s.cover_id, 0), "
+	"(SELECT count(*) FROM trailers t JOIN messages m ON m.id = t.message_id "
+	" WHERE m.series_id = s.id AND t.origin = 'patch' AND (t.name = 'Fixes' "
+	" OR (t.name = 'Cc' AND t.value LIKE '%stable@%'))) "
+	"FROM series s WHERE s.id = ?";
+static const char SQL_PATCHES[] =
+	"SELECT id, idx, msgid, author_addr FROM messages "
+	"WHERE series_id = ? AND kind = 'patch' ORDER BY idx, id";
+static const char SQL_TAGS[] =
+	"SELECT t.name, t.addr, t.person, m.date, t.origin = 'reply', "
+	"t.suggested, t.mismatch FROM trailers t "
+	"JOIN messages m ON m.id = t.message_id "
+	"WHERE ((t.message_id = ?1 AND t.origin = 'patch') "
+	"OR (t.origin = 'reply' AND t.target_id IN (?1, ?2))) "
+	"AND t.name IN ('Reviewed-by', 'Acked-by') COLLATE NOCASE "
+	"ORDER BY m.date, t.id";
+/* The thread: the series' messages and every reply below them that is
+ * not part of another series. */
+static const char SQL_THREAD[] =
+	"WITH RECURSIVE th(id, msgid) AS ("
+	" SELECT id, msgid FROM messages WHERE series_id = ?1"
+	" UNION SELECT m.id, m.msgid FROM messages m JOIN th"
+	" ON m.in_reply_to = th.msgid WHERE m.series_id IS NULL) "
+	"SELECT m.id, m.date, m.from_addr, m.from_name, m.is_bot, m.intent, "
+	"m.auto_submitted, EXISTS (SELECT 1 FROM maint_people p "
+	" WHERE p.addr = m.from_addr AND p.role = 'M') "
+	"FROM th JOIN messages m ON m.id = th.id "
+	"WHERE m.series_id IS NULL AND m.date IS NOT NULL ORDER BY m.date, m.id";
+static const char SQL_SET_INTENT[] =
+	"UPDATE messages SET intent = ? WHERE id = ?";
+static const char SQL_ENTRIES[] =
+	"SELECT entry FROM series_entries WHERE series_id = ? ORDER BY pos";
+static const char SQL_ENTRIES_BY_FILES[] =
+	"SELECT entry, files FROM series_entries WHERE series_id = ? "
+	"ORDER BY files DESC, pos";
+static const char SQL_PEOPLE[] =
+	"SELECT DISTINCT p.addr, p.role FROM series_entries se "
+	"JOIN maint_people p ON p.entry = se.entry "
+	"WHERE se.series_id = ? AND p.role IN ('M', 'R')";
+static const char SQL_EARLIER_TAGGERS[] =
+	"WITH RECURSIVE prev(id, depth) AS ("
+	" SELECT id, 1 FROM series WHERE superseded_by = ?1"
+	" UNION SELECT s.id, prev.depth + 1 FROM series s JOIN prev"
+	" ON s.superseded_by = prev.id WHERE prev.depth < 64) "
+	"SELECT DISTINCT t.addr FROM prev CROSS JOIN messages m "
+	"ON m.series_id = prev.id "
+	"CROSS JOIN trailers t ON t.target_id = m.id WHERE t.origin = 'reply' "
+	"AND t.mismatch = 0 AND t.addr IS NOT NULL";
+static const char SQL_WRITE[] =
+	"INSERT OR REPLACE INTO series_status (series_id, evaluated_at, state, "
+	"flags, overdue, too_soon, late, needs_review, turn, entry, profile, "
+	"zone, posted, due, act_at, first_response, overdue_days, patches, "
+	"reviewed, lands, deadline, next_check) VALUES (?1, ?2, ?3, ?4, ?5, "
+	"?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
+	"?20, ?21, ?22)";
+static const char SQL_CLEAR_PATCHES[] =
+	"DELETE FROM patch_status WHERE series_id = ?";
+static const char SQL_WRITE_PATCH[] =
+	"INSERT OR REPLACE INTO patch_status (series_id, message_id, idx, "
+	"reviewed, reviewed_by, off_list, own_domain) "
+	"VALUES (?, ?, ?, ?, ?, ?, ?)";
+static const char SQL_CLEAN[] =
+	"UPDATE series SET status_dirty = 0 WHERE id = ?";
+static const char SQL_ACCEPT[] =
+	"INSERT OR REPLACE INTO series_accept (series_id, accepted_at, "
+	"by_addr, note) SELECT id, ?2, ?3, ?4 FROM series WHERE id = ?1";
+
+/* Strings and arrays of one series' facts, freed together. */
+struct facts {
+	struct pc_sla_series s;
+	char **strs;
+	size_t nstrs, astrs;
+	struct pc_sla_reply *replies;
+	size_t areplies;
+	struct pc_sla_patch *patches;
+	int64_t *patch_ids;
+	size_t apatches;
+	struct pc_sla_tag *tags; /* all patches' tags, by patch */
+	size_t ntags, atags;
+	size_t *tag_start; /* per patch: index of its first tag */
+	const char **maint, **rev, **earlier, **entries;
+	int *entry_files; /* parallel to entries when judging */
+	size_t nmaint, amaint, nrev, arev, nearlier, aearlier, nentries,
+		aentries;
+	char *name;
+};
+
+static const char *keep(struct facts *f, const unsigned char *s)
+{
+	char *d;
+
+	if (!s)
+		return NULL;
+	d = xstrdup((const char *)s);
+	PC_ALLOC_GROW(f->strs, f->nstrs + 1, f->astrs);
+	f->strs[f->nstrs++] = d;
+	return d;
+}
+
+static void facts_release(struct facts *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nstrs; i++)
+		free(f->strs[i]);
+	free(f->strs);
+	free(f->replies);
+	free(f->patches);
+	free(f->patch_ids);
+	free(f->tags);
+	free(f->tag_start);
+	free(f->maint);
+	free(f->rev);
+	free(f->earlier);
+	free(f->entries);
+	free(f->entry_files);
+	free(f->name);
+	memset(f, 0, sizeof(*f));
+}
+
+static int step_done(struct pc_store *st, sqlite3_stmt *s, int rc,
+		     const char *what, struct pc_err *err)
+{
+	sqlite3_reset(s);
+	return rc == SQLITE_DONE ? 0 : pc_store__fail(st, err, what);
+}
+
+/* The intent of a reply stored before schema 3: read from its raw mail. */
+static unsigned late_intent(struct pc_store *st, int64_t id, struct pc_err *err)
+{
+	struct pc_msg *m = NULL;
+	char *raw = NULL;
+	size_t len = 0;
+	unsigned bits = 0;
+	sqlite3_stmt *s;
+
+	if (pc_message_raw(&raw, &len, st, id, err) == 0 &&
+	    pc_msg_parse(&m, raw, len, NULL) == 0)
+		bits = pc_intent_scan(m->body.buf, m->body.len);
+	pc_msg_free(m);
+	free(raw);
+	if ((s = pc_store__stmt(st, SQL_SET_INTENT, err))) {
+		sqlite3_bind_int(s, 1, (int)bits);
+		sqlite3_bind_int64(s, 2, id);
+		pc_store__exec(st, s, err, "storing a reply's intent");
+	}
+	return bits;
+}
+
+static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
+		       struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+	struct {
+		int64_t id;
+		size_t at;
+	} *missing = NULL;
+	size_t nmissing = 0, amissing = 0, i;
+
+	/* The recursive query is stepped while nothing else runs on it;
+	 * intents are filled afterwards. */
+	if (!(s = pc_store__stmt(st, SQL_THREAD, err)))
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_sla_reply *r;
+		const unsigned char *as = sqlite3_column_text(s, 6);
+
+		PC_ALLOC_GROW(f->replies, f->s.nreplies + 1, f->areplies);
+		r = &f->replies[f->s.nreplies];
+		memset(r, 0, sizeof(*r));
+		r->date = sqlite3_column_int64(s, 1);
+		r->from_addr = keep(f, sqlite3_column_text(s, 2));
+		r->from_name = keep(f, sqlite3_column_text(s, 3));
+		r->bot = sqlite3_column_int(s, 4) ||
+			 (as && strcasecmp((const char *)as, "no"));
+		r->maintainer = sqlite3_column_int(s, 7) != 0;
+		if (sqlite3_column_type(s, 5) == SQLITE_NULL) {
+			PC_ALLOC_GROW(missing, nmissing + 1, amissing);
+			missing[nmissing].id = sqlite3_column_int64(s, 0);
+			missing[nmissing++].at = f->s.nreplies;
+		} else {
+			unsigned bits = (unsigned)sqlite3_column_int(s, 5);
+
+			r->applied = !!(bits & PC_INTENT_APPLIED);
+			r->changes = !!(bits & PC_INTENT_CHANGES);
+		}
+		f->s.nreplies++;
+	}
+	if ((rc = step_done(st, s, rc, "reading a thread", err)) < 0)
+		goto out;
+	for (i = 0; i < nmissing; i++) {
+		unsigned bits = late_intent(st, missing[i].id, err);
+
+		f->replies[missing[i].at].applied =
+			!!(bits & PC_INTENT_APPLIED);
+		f->replies[missing[i].at].changes =
+			!!(bits & PC_INTENT_CHANGES);
+	}
+out:
+	free(missing);
+	f->s.replies = f->replies;
+	return rc;
+}
+
+static int load_patches(struct pc_store *st, struct facts *f, int64_t sid,
+			int64_t cover, struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	size_t i, j;
+	int rc;
+
+	if (!(s = pc_store__stmt(st, SQL_PATCHES, err)))
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		size_t n = f->s.npatches, old = f->apatches;
+		struct pc_sla_patch *p;
+
+		PC_ALLOC_GROW(f->patches, n + 1, f->apatches);
+		if (f->apatches != old)
+			f->patch_ids = xreallocarray(f->patch_ids, f->apatches,
+						     sizeof(*f->patch_ids));
+		p = &f->patches[n];
+		memset(p, 0, sizeof(*p));
+		f->patch_ids[n] = sqlite3_column_int64(s, 0);
+		p->idx = sqlite3_column_int(s, 1);
+		p->msgid = keep(f, sqlite3_column_text(s, 2));
+		p->author_addr = keep(f, sqlite3_column_text(s, 3));
+		f->s.npatches++;
+	}
+	if ((rc = step_done(st, s, rc, "reading a series' patches", err)) < 0)
+		return rc;
+	f->tag_start = xcalloc(f->s.npatches + 1, sizeof(*f->tag_start));
+	for (i = 0; i < f->s.npatches; i++) {
+		f->tag_start[i] = f->ntags;
+		if (!(s = pc_store__stmt(st, SQL_TAGS, err)))
+			return PC_EDB;
+		sqlite3_bind_int64(s, 1, f->patch_ids[i]);
+		sqlite3_bind_int64(s, 2, cover);
+		while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+			struct pc_sla_tag *t;
+
+			PC_ALLOC_GROW(f->tags, f->ntags + 1, f->atags);
+			t = &f->tags[f->ntags++];
+			memset(t, 0, sizeof(*t));
+			t->name = keep(f, sqlite3_column_text(s, 0));
+			t->addr = keep(f, sqlite3_column_text(s, 1));
+			t->person = keep(f, sqlite3_column_text(s, 2));
+			t->date = sqlite3_column_int64(s, 3);
+			t->from_reply = sqlite3_column_int(s, 4) != 0;
+			t->suggested = sqlite3_column_int(s, 5) != 0;
+			t->mismatch = sqlite3_column_int(s, 6) != 0;
+		}
+		if ((rc = step_done(st, s, rc, "reading tags", err)) < 0)
+			return rc;
+	}
+	f->tag_start[f->s.npatches] = f->ntags;
+	/* Tags were appended to one array: point the patches into it. */
+	for (j = 0; j < f->s.npatches; j++) {
+		f->patches[j].tags = f->tags + f->tag_start[j];
+		f->patches[j].ntags = f->tag_start[j + 1] - f->tag_start[j];
+	}
+	f->s.patches = f->patches;
+	return 0;
+}
+
+/* Appends the text column 0 of each row to (*v, *n). */
+static int load_strings(struct pc_store *st, struct facts *f, const char *sql,
+			int64_t sid, const char ***v, size_t *n, size_t *alloc,
+			struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, sql, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		PC_ALLOC_GROW(*v, *n + 1, *alloc);
+		(*v)[(*n)++] = keep(f, sqlite3_column_text(s, 0));
+	}
+	return step_done(st, s, rc, "reading a series' people", err);
+}
+
+/* The series' entries, most files covered first, with the counts. */
+static int load_entries(struct pc_store *st, struct facts *f, int64_t sid,
+			struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_ENTRIES_BY_FILES, err);
+	size_t old;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		old = f->aentries;
+		PC_ALLOC_GROW(f->entries, f->nentries + 1, f->aentries);
+		if (old != f->aentries)
+			f->entry_files = xreallocarray(f->entry_files,
+						       f->aentries,
+						       sizeof(*f->entry_files));
+		f->entry_files[f->nentries] = sqlite3_column_int(s, 1);
+		f->entries[f->nentries++] = keep(f, sqlite3_column_text(s, 0));
+	}
+	return step_done(st, s, rc, "reading a series' entries", err);
+}
+
+/* The M: and R: people of the series' entries, in one query. */
+static int load_people(struct pc_store *st, struct facts *f, int64_t sid,
+		       struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_PEOPLE, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const unsigned char *role = sqlite3_column_text(s, 1);
+
+		if (role && role[0] == 'M') {
+			PC_ALLOC_GROW(f->maint, f->nmaint + 1, f->amaint);
+			f->maint[f->nmaint++] =
+				keep(f, sqlite3_column_text(s, 0));
+		} else {
+			PC_ALLOC_GROW(f->rev, f->nrev + 1, f->arev);
+			f->rev[f->nrev++] = keep(f, sqlite3_column_text(s, 0));
+		}
+	}
+	return step_done(st, s, rc, "reading a series' people", err);
+}
+
+static int name_says_fix(const char *name)
+{
+	const char *p = name;
+
+	while (p && (p = pc_memimem(p, strlen(p), "fix"))) {
+		if (p == name || !pc_isalnum((unsigned char)p[-1]))
+			return 1;
+		p += 3;
+	}
+	return 0;
+}
+
+static int gather(struct pc_store *st, struct facts *f, int64_t sid,
+		  struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_SERIES, err);
+	int64_t cover;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	if ((rc = sqlite3_step(s)) != SQLITE_ROW)
+		return step_done(st, s, rc, "reading a series", err) < 0 ?
+			       PC_EDB :
+			       pc_err_set(err, PC_ENOTFOUND, "no series %lld",
+					  (long long)sid);
+	f->s.id = sid;
+	f->s.author_addr = keep(f, sqlite3_column_text(s, 0));
+	f->s.posted = sqlite3_column_int64(s, 1);
+	f->s.is_rfc = sqlite3_column_int(s, 2);
+	f->s.total = sqlite3_column_int(s, 3);
+	f->name = pc_store__col_dup(s, 4);
+	f->s.received = sqlite3_column_int(s, 5);
+	f->s.superseded_at = sqlite3_column_int64(s, 6);
+	f->s.prev_posted = sqlite3_column_int64(s, 7);
+	f->s.accepted_at = sqlite3_column_int64(s, 8);
+	cover = sqlite3_column_int64(s, 9);
+	f->s.is_fix = sqlite3_column_int(s, 10) > 0 || name_says_fix(f->name);
+	sqlite3_reset(s);
+	if ((rc = load_thread(st, f, sid, err)) < 0 ||
+	    (rc = load_patches(st, f, sid, cover, err)) < 0 ||
+	    (rc = load_people(st, f, sid, err)) < 0 ||
+	    (rc = load_entries(st, f, sid, err)) < 0)
+		return rc;
+	/* Tags given on the list for earlier versions: only a series with
+	 * an earlier version has any (most have none: skip the query). */
+	if (f->s.prev_posted &&
+	    (rc = load_strings(st, f, SQL_EARLIER_TAGGERS, sid, &f->earlier,
+			       &f->nearlier, &f->aearlier, err)) < 0)
+		return rc;
+	f->s.maintainers = f->maint;
+	f->s.nmaintainers = f->nmaint;
+	f->s.reviewers = f->rev;
+	f->s.nreviewers = f->nrev;
+	f->s.earlier_taggers = f->earlier;
+	f->s.nearlier_taggers = f->nearlier;
+	return 0;
+}
+
+static void bind_time(sqlite3_stmt *s, int i, int64_t t)
+{
+	if (t)
+		sqlite3_bind_int64(s, i, t);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+static int write_verdict(struct pc_store *st, const struct facts *f,
+			 const struct pc_sla_verdict *v,
+			 const struct pc_status_policy *pol, int64_t now,
+			 struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_WRITE, err);
+	char flags[160], lands[32];
+	size_t i;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	pc_sla_flags_format(flags, sizeof(flags), v->flags);
+	sqlite3_bind_int64(s, 1, f->s.id);
+	sqlite3_bind_int64(s, 2, now);
+	sqlite3_bind_text(s, 3, pc_sla_state_name(v->state), -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 4, flags, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(s, 5, !!(v->flags & PC_SLA_OVERDUE));
+	sqlite3_bind_int(s, 6, !!(v->flags & PC_SLA_TOO_SOON));
+	sqlite3_bind_int(s, 7, !!(v->flags & PC_SLA_LATE));
+	sqlite3_bind_int(s, 8, !!(v->flags & PC_SLA_NEEDS_REVIEW));
+	pc_store__bind_text(s, 9, v->turn ? pc_sla_turn_name(v->turn) : NULL);
+	pc_store__bind_text(s, 10, pol->entry);
+	pc_store__bind_text(s, 11, pol->profile);
+	pc_store__bind_text(s, 12, pc_bizclock_zone(pol->ctx->clock));
+	sqlite3_bind_int64(s, 13, f->s.posted);
+	bind_time(s, 14, v->due);
+	bind_time(s, 15, v->act_at);
+	bind_time(s, 16, v->first_response);
+	if (v->flags & PC_SLA_OVERDUE)
+		sqlite3_bind_double(s, 17, v->overdue_days);
+	sqlite3_bind_int64(s, 18, (sqlite3_int64)f->s.npatches);
+	sqlite3_bind_int64(s, 19, (sqlite3_int64)v->reviewed);
+	if (v->has_cycle) {
+		snprintf(lands, sizeof(lands), "%d.%d", v->cycle.lands.major,
+			 v->cycle.lands.minor);
+		sqlite3_bind_text(s, 20, lands, -1, SQLITE_TRANSIENT);
+		bind_time(s, 21, v->cycle.deadline);
+	}
+	bind_time(s, 22, v->next_check);
+	if ((rc = pc_store__exec(st, s, err, "storing a verdict")) < 0)
+		return rc;
+	if (!(s = pc_store__stmt(st, SQL_CLEAR_PATCHES, err)))
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, f->s.id);
+	if ((rc = pc_store__exec(st, s, err, "clearing patch verdicts")) < 0)
+		return rc;
+	for (i = 0; i < f->s.npatches; i++) {
+		const struct pc_sla_patch_verdict *pv = &v->patches[i];
+
+		if (!(s = pc_store__stmt(st, SQL_WRITE_PATCH, err)))
+			return PC_EDB;
+		sqlite3_bind_int64(s, 1, f->s.id);
+		sqlite3_bind_int64(s, 2, f->patch_ids[i]);
+		sqlite3_bind_int(s, 3, f->patches[i].idx);
+		sqlite3_bind_int(s, 4, pv->reviewed);
+		pc_store__bind_text(s, 5, pv->reviewed_by);
+		sqlite3_bind_int(s, 6, pv->off_list);
+		sqlite3_bind_int(s, 7, pv->own_domain);
+		if ((rc = pc_store__exec(st, s, err,
+					 "storing a patch verdict")) < 0)
+			return rc;
+	}
+	if (!(s = pc_store__stmt(st, SQL_CLEAN, err)))
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, f->s.id);
+	return pc_store__exec(st, s, err, "marking a series judged");
+}
+
+static int judge(struct pc_store *st, const struct pc_status_options *opt,
+		 int64_t sid, int64_t now, struct pc_err *err)
+{
+	struct facts f = { 0 };
+	struct pc_status_policy pol = { 0 };
+	struct pc_sla_verdict v = { 0 };
+	int rc;
+
+	if ((rc = gather(st, &f, sid, err)) < 0 ||
+	    (rc = opt->policy(&pol, f.entries, f.entry_files, f.nentries,
+			      opt->policy_arg, err)) < 0)
+		goto out;
+	if ((rc = pc_sla_evaluate(&v, &f.s, pol.ctx, now, err)) < 0)
+		goto out;
+	rc = write_verdict(st, &f, &v, &pol, now, err);
+out:
+	pc_sla_verdict_release(&v);
+	facts_release(&f);
+	if (rc < 0)
+		pc_err_prefix(err, "series %lld", (long long)sid);
+	return rc;
+}
+
+/* The series a message's thread belongs to: its own, or the nearest
+ * ancestor's (In-Reply-To first, then References newest first). */
+static int64_t thread_series(struct pc_store *st, const char *irt,
+			     const char *refs, struct pc_err *err)
+{
+	struct pc_buf ids = PC_BUF_INIT;
+	const char *p;
+	int64_t found = 0;
+	int hops;
+
+	if (irt)
+		pc_buf_addstr(&ids, irt);
+	/* References oldest first: walk it from the end. */
+	if (refs) {
+		p = refs + strlen(refs);
+		while (p > refs) {
+			const char *end = p, *start;
+
+			while (end > refs && end[-1] == ' ')
+				end--;
+			start = end;
+			while (start > refs && start[-1] != ' ')
+				start--;
+			if (start < end) {
+				pc_buf_addch(&ids, '\n');
+				pc_buf_add(&ids, start, (size_t)(end - start));
+			}
+			p = start;
+		}
+	}
+	p = ids.buf;
+	for (hops = 0; *p && !found && hops < 64; hops++) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		sqlite3_stmt *s = pc_store__stmt(st, SQL_SERIES_OF, err);
+
+		if (!s) {
+			found = PC_EDB;
+			break;
+		}
+		sqlite3_bind_text(s, 1, p, (int)n, SQLITE_STATIC);
+		if (sqlite3_step(s) == SQLITE_ROW)
+			found = sqlite3_column_int64(s, 0);
+		sqlite3_reset(s);
+		p = nl ? nl + 1 : p + n;
+	}
+	pc_buf_release(&ids);
+	return found;
+}
+
+/* Marks the series that mail newer than last_message reached. */
+static int mark_new_mail(struct pc_store *st, int64_t last_message,
+			 struct pc_status_stats *stats, struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	int64_t *hit = NULL;
+	size_t n = 0, alloc = 0, i;
+	int rc;
+
+	/* A private statement: thread_series() uses the cache meanwhile. */
+	if (sqlite3_prepare_v2(st->db, SQL_NEW_MAIL, -1, &s, NULL) != SQLITE_OK)
+		return pc_store__fail(st, err, "reading new mail");
+	sqlite3_bind_int64(s, 1, last_message);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		int64_t sid = sqlite3_column_int64(s, 0);
+
+		stats->new_mail++;
+		if (!sid)
+			sid = thread_series(
+				st, (const char *)sqlite3_column_text(s, 1),
+				(const char *)sqlite3_column_text(s, 2), err);
+		if (sid < 0) {
+			rc = SQLITE_ERROR;
+			break;
+		}
+		if (sid) {
+			PC_ALLOC_GROW(hit, n + 1, alloc);
+			hit[n++] = sid;
+		}
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		free(hit);
+		return err && err->code ?
+			       err->code :
+			       pc_store__fail(st, err, "reading new mail");
+	}
+	for (i = 0; i < n; i++) {
+		if (!(s = pc_store__stmt(st, SQL_DIRTY, err))) {
+			free(hit);
+			return PC_EDB;
+		}
+		sqlite3_bind_int64(s, 1, hit[i]);
+		if ((rc = pc_store__exec(st, s, err, "marking a series")) < 0) {
+			free(hit);
+			return rc;
+		}
+	}
+	free(hit);
+	return 0;
+}
+
+int pc_status_refresh(struct pc_store *st, const struct pc_status_options *opt,
+		      int64_t now, struct pc_status_stats *stats,
+		      struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	int64_t last_message = 0, last_now = 0;
+	int64_t *ids = NULL;
+	unsigned char *flags = NULL;
+	size_t n = 0, alloc = 0, i;
+	int rc, have = 0, full;
+	const char *pid = opt->policy_id ? opt->policy_id : "";
+
+	memset(stats, 0, sizeof(*stats));
+	if (!(s = pc_store__stmt(st, SQL_STATE, err)))
+		return PC_EDB;
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const unsigned char *p = sqlite3_column_text(s, 2);
+
+		have = 1;
+		last_message = sqlite3_column_int64(s, 0);
+		last_now = sqlite3_column_int64(s, 1);
+		full = !p || strcmp((const char *)p, pid);
+	} else {
+		full = 1;
+	}
+	sqlite3_reset(s);
+	full = full || opt->full || !have || now < last_now;
+	stats->full = full;
+	if (!full && (rc = mark_new_mail(st, last_message, stats, err)) < 0)
+		return rc;
+	if (!(s = pc_store__stmt(st, SQL_FUTURE_PATCHES, err)))
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, now);
+	if ((rc = pc_store__exec(st, s, err, "dropping future verdicts")) < 0)
+		return rc;
+	if (!(s = pc_store__stmt(st, SQL_FUTURE, err)))
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, now);
+	if ((rc = pc_store__exec(st, s, err, "dropping future verdicts")) < 0)
+		return rc;
+
+	if (!(s = pc_store__stmt(st, SQL_TO_JUDGE, err)))
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, now);
+	sqlite3_bind_int(s, 2, full);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		size_t old = alloc;
+
+		PC_ALLOC_GROW(ids, n + 1, alloc);
+		if (alloc != old)
+			flags = xrealloc(flags, alloc);
+		ids[n] = sqlite3_column_int64(s, 0);
+		flags[n++] = (unsigned char)sqlite3_column_int(s, 1);
+	}
+	if ((rc = step_done(st, s, rc, "listing series to judge", err)) < 0)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if ((rc = judge(st, opt, ids[i], now, err)) < 0)
+			goto out;
+		stats->judged++;
+		if (flags[i])
+			stats->touched++;
+		else if (!full)
+			stats->scheduled++;
+	}
+	if (!(s = pc_store__stmt(st, SQL_SET_STATE, err))) {
+		rc = PC_EDB;
+		goto out;
+	}
+	sqlite3_bind_int64(s, 1, now);
+	sqlite3_bind_text(s, 2, pid, -1, SQLITE_STATIC);
+	rc = pc_store__exec(st, s, err, "storing the evaluation state");
+out:
+	free(ids);
+	free(flags);
+	return rc;
+}
+
+int pc_status_accept(struct pc_store *st, int64_t series_id, int64_t when,
+		     const char *by_addr, const char *note, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_ACCEPT, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, series_id);
+	sqlite3_bind_int64(s, 2, when);
+	pc_store__bind_text(s, 3, by_addr);
+	pc_store__bind_text(s, 4, note);
+	if ((rc = pc_store__exec(st, s, err, "accepting a series")) < 0)
+		return rc;
+	if (!sqlite3_changes(st->db))
+		return pc_err_set(err, PC_ENOTFOUND, "no series %lld",
+				  (long long)series_id);
+	return 0;
+}
+
+static const char SQL_LIST[] =
+	"SELECT s.id, s.name, s.author_name, s.author_addr, s.version, "
+	"s.is_rfc, coalesce(s.superseded_by, 0), st.state, st.flags, st.turn, "
+	"st.entry, st.profile, st.zone, st.lands, st.evaluated_at, st.posted, "
+	"st.due, st.act_at, st.first_response, st.deadline, st.overdue_days, "
+	"st.patches, st.reviewed, a.msgid "
+	"FROM series s JOIN series_status st ON st.series_id = s.id "
+	"JOIN messages a ON a.id = s.anchor_id "
+	"WHERE (?1 OR st.state NOT IN ('superseded', 'accepted', 'applied', "
+	"'tested')) "
+	"AND (?2 IS NULL OR EXISTS (SELECT 1 FROM series_entries se "
+	" WHERE se.series_id = s.id AND se.entry = ?2 COLLATE NOCASE)) "
+	"AND (?3 IS NULL OR s.author_addr = lower(?3) OR EXISTS (SELECT 1 "
+	" FROM series_entries se JOIN maint_people p ON p.entry = se.entry "
+	" WHERE se.series_id = s.id AND p.addr = lower(?3) "
+	" AND p.role IN ('M', 'R'))) "
+	"AND (?4 = 0 OR s.id = ?4) "
+	"ORDER BY st.posted, s.id";
+static const char SQL_LIST_PATCHES[] =
+	"SELECT ps.idx, m.msgid, m.subject, ps.reviewed, ps.off_list, "
+	"ps.own_domain, ps.reviewed_by FROM patch_status ps "
+	"JOIN messages m ON m.id = ps.message_id WHERE ps.series_id = ? "
+	"ORDER BY ps.idx, m.id";
+
+static const char *col(sqlite3_stmt *s, int i)
+{
+	return (const char *)sqlite3_column_text(s, i);
+}
+
+static int64_t col_time(sqlite3_stmt *s, int i)
+{
+	return sqlite3_column_type(s, i) == SQLITE_NULL ?
+		       0 :
+		       sqlite3_column_int64(s, i);
+}
+
+/* The per-series part of a listing row: patches and entries. */
+static int list_details(struct pc_store *st, struct pc_status_row *r,
+			struct facts *f, struct pc_err *err)
+{
+	struct pc_status_patch *p = NULL;
+	size_t n = 0, alloc = 0;
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_LIST_PATCHES, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, r->id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		PC_ALLOC_GROW(p, n + 1, alloc);
+		p[n].idx = sqlite3_column_int(s, 0);
+		p[n].msgid = keep(f, sqlite3_column_text(s, 1));
+		p[n].subject = keep(f, sqlite3_column_text(s, 2));
+		p[n].reviewed = sqlite3_column_int(s, 3);
+		p[n].off_list = sqlite3_column_int(s, 4);
+		p[n].own_domain = sqlite3_column_int(s, 5);
+		p[n].reviewed_by = keep(f, sqlite3_column_text(s, 6));
+		n++;
+	}
+	if ((rc = step_done(st, s, rc, "reading patch verdicts", err)) < 0) {
+		free(p);
+		return rc;
+	}
+	r->patch = p;
+	r->npatch = n;
+	if ((rc = load_strings(st, f, SQL_ENTRIES, r->id, &f->entries,
+			       &f->nentries, &f->aentries, err)) < 0)
+		return rc;
+	r->entries = f->entries;
+	r->nentries = f->nentries;
+	return 0;
+}
+
+int pc_status_list(struct pc_store *st, const struct pc_status_filter *f,
+		   pc_status_fn fn, void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	/* Stepped while per-series statements run: a private statement. */
+	if (sqlite3_prepare_v2(st->db, SQL_LIST, -1, &s, NULL) != SQLITE_OK)
+		return pc_store__fail(st, err, "listing verdicts");
+	sqlite3_bind_int(s, 1, f->all || f->id);
+	pc_store__bind_text(s, 2, f->entry);
+	pc_store__bind_text(s, 3, f->mine);
+	sqlite3_bind_int64(s, 4, f->id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_status_row r = { 0 };
+		struct facts fx = { 0 };
+		int stop;
+
+		r.id = sqlite3_column_int64(s, 0);
+		r.name = col(s, 1);
+		r.author_name = col(s, 2);
+		r.author_addr = col(s, 3);
+		r.version = sqlite3_column_int(s, 4);
+		r.is_rfc = sqlite3_column_int(s, 5);
+		r.superseded_by = sqlite3_column_int64(s, 6);
+		r.state = col(s, 7);
+		r.flags = col(s, 8);
+		r.turn = col(s, 9);
+		r.entry = col(s, 10);
+		r.profile = col(s, 11);
+		r.zone = col(s, 12);
+		r.lands = col(s, 13);
+		r.evaluated_at = col_time(s, 14);
+		r.posted = col_time(s, 15);
+		r.due = col_time(s, 16);
+		r.act_at = col_time(s, 17);
+		r.first_response = col_time(s, 18);
+		r.deadline = col_time(s, 19);
+		r.overdue_days = sqlite3_column_double(s, 20);
+		r.patches = sqlite3_column_int(s, 21);
+		r.reviewed = sqlite3_column_int(s, 22);
+		r.anchor_msgid = col(s, 23);
+		if ((rc = list_details(st, &r, &fx, err)) < 0) {
+			free((void *)r.patch);
+			facts_release(&fx);
+			sqlite3_finalize(s);
+			return rc;
+		}
+		stop = fn(&r, arg);
+		free((void *)r.patch);
+		facts_release(&fx);
+		if (stop) {
+			rc = SQLITE_DONE;
+			break;
+		}
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE || rc == SQLITE_ROW ?
+		       0 :
+		       pc_err_set(err, PC_EDB, "cannot list verdicts");
+}
+
+static const char SQL_ANNOUNCEMENTS[] =
+	"SELECT subject, date FROM messages "
+	"WHERE from_addr = 'torvalds@linux-foundation.org' "
+	"AND subject LIKE '%Linux %' AND date IS NOT NULL "
+	"AND in_reply_to IS NULL";
+
+int pc_status_announcements(struct pc_store *st, struct pc_cycle *cy,
+			    int *added_out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_ANNOUNCEMENTS, err);
+	int rc, added = 0;
+
+	if (!s)
+		return PC_EDB;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *subj = col(s, 0);
+		struct pc_cycle_version v;
+
+		if (subj &&
+		    pc_cycle_parse_announcement(&v, subj, strlen(subj), NULL) ==
+			    1 &&
+		    pc_cycle_add(cy, PC_CYCLE_SRC_MAIL, &v,
+				 sqlite3_column_int64(s, 1), NULL) == 1)
+			added++;
+	}
+	*added_out = added;
+	return step_done(st, s, rc, "reading announcements", err);
+}

@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for lib/sla/state.c: the verdict on a series at a given
+ * now. The policy is the libnvdimm one from the seed RFC (8 business
+ * days, 8:00am-5:00pm Pacific, non-author review, off-list review
+ * distrusted, new features before -rc4, 24 h between postings); times
+ * are worked out by hand in the comments (epoch values from `date -ud`).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "sla/state.h"
+
+/* Mon 2021-05-17 10:00 PDT = 17:00 UTC. */
+#define POSTED 1621270800LL
+/* + 8 business days = Thu 2021-05-27 10:00 PDT (Tue 18 .. Thu 27). */
+#define DUE 1622134800LL
+#define HOUR 3600LL
+#define DAY 86400LL
+
+static const char *const maintainers[] = { "dan.j.williams@intel.com" };
+static const char *const reviewers[] = { "vishal.l.verma@intel.com" };
+
+struct fixture {
+	struct pc_policy pol;
+	struct pc_bizclock *clock;
+	struct pc_sla_ctx ctx;
+	struct pc_sla_series s;
+	struct pc_sla_patch patch;
+	struct pc_sla_tag tags[4];
+	struct pc_sla_reply replies[4];
+	struct pc_sla_verdict v;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	struct pc_biz_hours h = PC_BIZ_HOURS_INIT;
+	struct pc_err err = { 0 };
+
+	h.start = 8 * 60;
+	h.end = 17 * 60;
+	h.zone = "America/Los_Angeles";
+	assert_int_equal(pc_bizclock_new(&f->clock, &h, &err), 0);
+	f->pol.ping_after.count = 8;
+	f->pol.ping_after.unit = PC_PROF_UNIT_BUSINESS_DAYS;
+	f->pol.repost_min.count = 24;
+	f->pol.repost_min.unit = PC_PROF_UNIT_HOURS;
+	f->pol.review = PC_PROF_REVIEW_NON_AUTHOR;
+	f->pol.off_list = PC_PROF_OFFLIST_DISTRUSTED;
+	f->pol.new_features.kind = PC_PROF_DL_RC;
+	f->pol.new_features.rc = 4;
+	f->ctx.policy = &f->pol;
+	f->ctx.clock = f->clock;
+
+	f->patch.idx = 1;
+	f->patch.author_addr = "author@example.com";
+	f->patch.tags = f->tags;
+	f->s.author_addr = "author@example.com";
+	f->s.posted = POSTED;
+	f->s.total = 1;
+	f->s.received = 1;
+	f->s.patches = &f->patch;
+	f->s.npatches = 1;
+	f->s.replies = f->replies;
+	f->s.maintainers = maintainers;
+	f->s.nmaintainers = 1;
+	f->s.reviewers = reviewers;
+	f->s.nreviewers = 1;
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	pc_sla_verdict_release(&f->v);
+	pc_bizclock_free(f->clock);
+	free(f);
+	return 0;
+}
+
+static void eval(struct fixture *f, int64_t now)
+{
+	struct pc_err err = { 0 };
+
+	pc_sla_verdict_release(&f->v);
+	assert_int_equal(pc_sla_evaluate(&f->v, &f->s, &f->ctx, now, &err), 0);
+}
+
+static void reply(struct fixture *f, int64_t date, const char *from,
+		  unsigned bot, unsigned applied, unsigned changes)
+{
+	struct pc_sla_reply *r = &f->replies[f->s.nreplies++];
+
+	r->date = date;
+	r->from_addr = from;
+	r->bot = bot;
+	r->applied = applied;
+	r->changes = changes;
+}
+
+static struct pc_sla_tag *tag(struct fixture *f, const char *name,
+			      const char *addr, int64_t date, int from_reply)
+{
+	struct pc_sla_tag *t = &f->tags[f->patch.ntags++];
+
+	t->name = name;
+	t->addr = addr;
+	t->person = addr;
+	t->date = date;
+	t->from_reply = (unsigned)from_reply;
+	return t;
+}
+
+static void test_state__new_until_due_then_overdue(void **state)
+{
+	struct fixture *f = *state;
+
+	eval(f, POSTED + HOUR);
+	assert_int_equal(f->v.state, PC_SLA_NEW);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.due, DUE);
+	assert_int_equal(f->v.act_at, DUE); /* inside office hours */
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	assert_true(f->v.flags & PC_SLA_NEEDS_REVIEW);
+	assert_int_equal(f->v.next_check, DUE);
+	/* One second before due: not yet. */
+	eval(f, DUE - 1);
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	/* Fri 2021-05-28 10:00 PDT: one business day past due. */
+	eval(f, DUE + DAY);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	assert_true(f->v.overdue_days > 0.99 && f->v.overdue_days < 1.01);
+	/* Overdue: judged again in an hour (11:00 PDT, office hours) so
+	 * "overdue by" stays current. */
+	assert_int_equal(f->v.next_check, DUE + DAY + HOUR);
+	/* Fri 16:30 PDT: an hour later is closed; Monday 08:00 PDT. */
+	eval(f, DUE + DAY + 6 * HOUR + 30 * 60);
+	assert_int_equal(f->v.next_check, DUE + 4 * DAY - 2 * HOUR);
+}
+
+static void test_state__bots_and_the_future_do_not_stop_the_clock(void **state)
+{
+	struct fixture *f = *state;
+
+	/* The kernel test robot answers; someone answers after now. */
+	reply(f, POSTED + DAY, "lkp@intel.com", 1, 0, 0);
+	reply(f, DUE + 2 * DAY, "rita@example.com", 0, 0, 0);
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.state, PC_SLA_NEW);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	/* The reply from the future is when the verdict changes next. */
+	eval(f, DUE + 2 * DAY - HOUR);
+	assert_int_equal(f->v.next_check, DUE + 2 * DAY);
+	/* At a later now the human reply exists: acknowledged, the
+	 * author's turn, not overdue. */
+	eval(f, DUE + 3 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACKNOWLEDGED);
+	assert_int_equal(f->v.first_response, DUE + 2 * DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+}
+
+static void test_state__author_answer_returns_the_turn(void **state)
+{
+	struct fixture *f = *state;
+
+	reply(f, POSTED + DAY, "rita@example.com", 0, 0, 0);
+	reply(f, POSTED + 2 * DAY, "AUTHOR@example.com", 0, 0, 0);
+	eval(f, POSTED + 3 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACKNOWLEDGED);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+}
+
+static void test_state__review_rule(void **state)
+{
+	struct fixture *f = *state;
+
+	/* The author's own tag and a bot's suggestion do not count. */
+	tag(f, "Reviewed-by", "author@example.com", POSTED, 0);
+	tag(f, "Reviewed-by", "lkp@intel.com", POSTED + HOUR, 1)->suggested = 1;
+	eval(f, POSTED + DAY);
+	assert_int_equal(f->v.reviewed, 0);
+	assert_true(f->v.flags & PC_SLA_NEEDS_REVIEW);
+	/* A non-author Acked-by on the list does. */
+	tag(f, "Acked-by", "rita@example.com", POSTED + DAY, 1);
+	eval(f, POSTED + 2 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_REVIEWED);
+	assert_int_equal(f->v.reviewed, 1);
+	assert_string_equal(f->v.patches[0].reviewed_by, "rita@example.com");
+	assert_false(f->v.flags & PC_SLA_NEEDS_REVIEW);
+	/* Before it was given, it did not exist. */
+	eval(f, POSTED + HOUR * 2);
+	assert_int_equal(f->v.reviewed, 0);
+}
+
+static void test_state__off_list_review_is_distrusted(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const earlier[] = { "olga@example.org" };
+
+	/* A Reviewed-by written into the posting by a colleague who never
+	 * reviewed on the list: off-list, own domain, not counted. */
+	tag(f, "Reviewed-by", "colleague@example.com", POSTED, 0);
+	eval(f, POSTED + HOUR);
+	assert_int_equal(f->v.reviewed, 0);
+	assert_true(f->v.patches[0].off_list);
+	assert_true(f->v.patches[0].own_domain);
+	assert_true(f->v.flags & PC_SLA_OFF_LIST);
+	/* A tag carried over from a review of v1 on the list counts. */
+	f->s.earlier_taggers = earlier;
+	f->s.nearlier_taggers = 1;
+	tag(f, "Reviewed-by", "olga@example.org", POSTED, 0);
+	eval(f, POSTED + HOUR);
+	assert_int_equal(f->v.reviewed, 1);
+	/* A profile that accepts off-list review counts the colleague. */
+	f->s.nearlier_taggers = 0;
+	f->patch.ntags = 1;
+	f->pol.off_list = PC_PROF_OFFLIST_ACCEPTED;
+	eval(f, POSTED + HOUR);
+	assert_int_equal(f->v.reviewed, 1);
+	assert_false(f->v.flags & PC_SLA_OFF_LIST);
+}
+
+static void test_state__trusted_reviewers_only(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_prof_person trusted = { "Vishal Verma",
+					  "vishal.l.verma@intel.com" };
+
+	f->pol.review = PC_PROF_REVIEW_TRUSTED;
+	f->pol.trusted = &trusted;
+	f->pol.n_trusted = 1;
+	reply(f, POSTED + DAY, "rita@example.com", 0, 0, 0);
+	tag(f, "Reviewed-by", "rita@example.com", POSTED + DAY, 1);
+	eval(f, DUE + DAY);
+	/* Rita is neither a maintainer nor trusted: the clock runs on. */
+	assert_int_equal(f->v.state, PC_SLA_NEW);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.reviewed, 0);
+	tag(f, "Reviewed-by", "Vishal.L.Verma@intel.com", DUE + DAY, 1);
+	eval(f, DUE + 2 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_REVIEWED);
+}
+
+static void test_state__maintainer_applied_is_accepted(void **state)
+{
+	struct fixture *f = *state;
+
+	/* "Applied" from someone who is not a maintainer is a comment. */
+	reply(f, POSTED + DAY, "rita@example.com", 0, 1, 0);
+	eval(f, POSTED + 2 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACKNOWLEDGED);
+	reply(f, POSTED + 3 * DAY, "dan.j.williams@intel.com", 0, 1, 0);
+	eval(f, POSTED + 4 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACCEPTED);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_NONE);
+	/* `patchclock accept` before that wins too. */
+	f->s.nreplies = 0;
+	f->s.accepted_at = POSTED + HOUR;
+	eval(f, POSTED + 2 * HOUR);
+	assert_int_equal(f->v.state, PC_SLA_ACCEPTED);
+}
+
+static void test_state__changes_requested(void **state)
+{
+	struct fixture *f = *state;
+
+	reply(f, POSTED + DAY, "dan.j.williams@intel.com", 0, 0, 1);
+	eval(f, POSTED + 2 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_CHANGES_REQUESTED);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+}
+
+static void test_state__too_soon(void **state)
+{
+	struct fixture *f = *state;
+
+	/* v2 ten hours after v1 with a 24 h minimum. */
+	f->s.prev_posted = POSTED - 10 * HOUR;
+	eval(f, POSTED + HOUR);
+	assert_true(f->v.flags & PC_SLA_TOO_SOON);
+	assert_int_equal(f->v.repost_allowed, POSTED + 14 * HOUR);
+	f->s.prev_posted = POSTED - 25 * HOUR;
+	eval(f, POSTED + HOUR);
+	assert_false(f->v.flags & PC_SLA_TOO_SOON);
+}
+
+static void test_state__late_for_the_cycle(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_cycle *cy = NULL;
+	struct pc_err err = { 0 };
+
+	assert_int_equal(pc_cycle_new(&cy, NULL, &err), 0);
+	/* v6.1 Sun 2022-12-11, v6.2-rc4 Sun 2023-01-15 (22:00 UTC). */
+	assert_true(pc_cycle_add_name(cy, PC_CYCLE_SRC_CONFIG, "v6.1",
+				      1670796000, &err) >= 0);
+	assert_true(pc_cycle_add_name(cy, PC_CYCLE_SRC_CONFIG, "v6.2-rc4",
+				      1673820000, &err) >= 0);
+	f->ctx.cycle = cy;
+	/* A feature on Fri 2023-01-20, after -rc4: late. */
+	f->s.posted = 1674216000;
+	eval(f, f->s.posted + HOUR);
+	assert_true(f->v.has_cycle);
+	assert_true(f->v.flags & PC_SLA_LATE);
+	assert_int_equal(f->v.cycle.lands.minor, 4); /* the 6.4 window */
+	/* A fix is never late; nor is anything on Tue 2023-01-10. */
+	f->s.is_fix = 1;
+	eval(f, f->s.posted + HOUR);
+	assert_false(f->v.flags & PC_SLA_LATE);
+	f->s.is_fix = 0;
+	f->s.posted = 1673352000;
+	eval(f, f->s.posted + HOUR);
+	assert_false(f->v.flags & PC_SLA_LATE);
+	assert_int_equal(f->v.cycle.lands.minor, 3);
+	f->ctx.cycle = NULL;
+	pc_cycle_free(cy);
+}
+
+static void test_state__superseded_and_incomplete(void **state)
+{
+	struct fixture *f = *state;
+	char flags[128];
+
+	f->s.total = 3;
+	f->s.received = 2;
+	f->s.superseded_at = POSTED + 2 * DAY;
+	eval(f, POSTED + DAY);
+	assert_int_equal(f->v.state, PC_SLA_NEW);
+	assert_true(f->v.flags & PC_SLA_INCOMPLETE);
+	assert_int_equal(f->v.next_check, POSTED + 2 * DAY);
+	eval(f, POSTED + 3 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_SUPERSEDED);
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	pc_sla_flags_format(flags, sizeof(flags), f->v.flags);
+	assert_string_equal(flags, "needs-review incomplete");
+	assert_string_equal(pc_sla_state_name(f->v.state), "superseded");
+}
+
+int main(void)
+{
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(test_state__new_until_due_then_overdue),
+		T(test_state__bots_and_the_future_do_not_stop_the_clock),
+		T(test_state__author_answer_returns_the_turn),
+		T(test_state__review_rule),
+		T(test_state__off_list_review_is_distrusted),
+		T(test_state__trusted_reviewers_only),
+		T(test_state__maintainer_applied_is_accepted),
+		T(test_state__changes_requested),
+		T(test_state__too_soon),
+		T(test_state__late_for_the_cycle),
+		T(test_state__superseded_and_incomplete),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for lib/store/status.c: verdicts stored for series ingested
+ * from hand-built mail, incremental re-evaluation (new mail deep in a
+ * thread, due times, an earlier now), a maintainer's "Applied" reply,
+ * `accept`, and release announcements. The policy is fixed: one week in
+ * calendar days, UTC, non-author review.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "testutil.h"
+#include "maint/maintainers.h"
+#include "sla/cycle.h"
+#include "store/ingest.h"
+#include "store/mapping.h"
+#include "store/status.h"
+#include "store/store.h"
+#include "util/xalloc.h"
+
+/* Mon 2024-01-01 10:00 UTC, and a day. */
+#define T0 1704103200LL
+#define DAY 86400LL
+
+static const char MAINTAINERS[] = "WIDGET\n"
+				  "M:\tMay Tainer <may@example.org>\n"
+				  "S:\tMaintained\n"
+				  "F:\tdrivers/widget/\n";
+
+struct fixture {
+	char *dir;
+	struct t_store ts;
+	struct pc_maint *m;
+	struct pc_bizclock *clock;
+	struct pc_policy pol;
+	struct pc_sla_ctx ctx;
+	struct pc_status_stats stats;
+};
+
+static int pick(struct pc_status_policy *out, const char *const *entries,
+		const int *files, size_t n, void *arg, struct pc_err *err)
+{
+	(void)files;
+	struct fixture *f = arg;
+
+	(void)err;
+	out->ctx = &f->ctx;
+	out->entry = n ? entries[0] : NULL;
+	out->profile = NULL;
+	return 0;
+}
+
+static int setup(void **state)
+{
+	struct fixture *f = xcalloc(1, sizeof(*f));
+	struct pc_biz_hours h = PC_BIZ_HOURS_INIT;
+	struct pc_err err = { 0 };
+
+	t_store_open(&f->ts);
+	assert_int_equal(pc_maint_load_mem(&f->m, MAINTAINERS,
+					   strlen(MAINTAINERS), NULL, 0, NULL,
+					   &err),
+			 0);
+	assert_int_equal(pc_bizclock_new(&f->clock, &h, &err), 0);
+	f->pol.ping_after.count = 7;
+	f->pol.ping_after.unit = PC_PROF_UNIT_DAYS;
+	f->pol.review = PC_PROF_REVIEW_NON_AUTHOR;
+	f->ctx.policy = &f->pol;
+	f->ctx.clock = f->clock;
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	t_store_close(&f->ts);
+	pc_maint_free(f->m);
+	pc_bizclock_free(f->clock);
+	free(f);
+	return 0;
+}
+
+static void mail(struct fixture *f, const char *id, const char *from,
+		 const char *subject, int64_t date, const char *irt,
+		 const char *refs, const char *body)
+{
+	struct pc_err err = { 0 };
+	char datebuf[64];
+	time_t t = (time_t)date;
+	struct tm tm;
+	char *raw;
+
+	gmtime_r(&t, &tm);
+	strftime(datebuf, sizeof(datebuf), "%a, %d %b %Y %H:%M:%S +0000", &tm);
+	raw = xasprintf("From: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s>\n"
+			"%s%s%s%s%s%s\n%s",
+			from, subject, datebuf, id, irt ? "In-Reply-To: <" : "",
+			irt ? irt : "", irt ? ">\n" : "",
+			refs ? "References: " : "", refs ? refs : "",
+			refs ? "\n" : "", body);
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_true(pc_ingest_message(f->ts.st, raw, strlen(raw), "test", NULL,
+				      &f->ts.stats, &err) >= 0);
+	assert_int_equal(pc_ingest_finish(f->ts.st, &err), 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	free(raw);
+}
+
+static const char PATCH[] =
+	"Make it spin.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+	"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
+	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
+	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,3 @@\n a\n+b\n c\n";
+
+static void refresh(struct fixture *f, int64_t now)
+{
+	struct pc_status_options so = { pick, f, "test-policy", 0 };
+	struct pc_map_stats ms;
+	struct pc_err err = { 0 };
+
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_map_series(f->ts.st, f->m, NULL, now, &ms, &err),
+			 0);
+	assert_int_equal(pc_status_refresh(f->ts.st, &so, now, &f->stats, &err),
+			 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+}
+
+static char *verdict(struct fixture *f)
+{
+	return t_query(&f->ts, "SELECT state, flags, coalesce(turn, '-') "
+			       "FROM series_status");
+}
+
+static void expect(struct fixture *f, const char *want)
+{
+	char *got = verdict(f);
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_status__reply_deep_in_thread_is_seen(void **state)
+{
+	struct fixture *f = *state;
+
+	mail(f, "p1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
+	     T0, NULL, NULL, PATCH);
+	refresh(f, T0 + DAY);
+	expect(f, "new|needs-review|maintainers");
+	assert_int_equal(f->stats.judged, 1);
+	assert_int_equal(f->stats.full, 1);
+	/* Nothing new: nothing judged. */
+	refresh(f, T0 + DAY + 60);
+	assert_int_equal(f->stats.judged, 0);
+	/* A bot, then a human answering the bot: the human's mail is two
+	 * levels below the patch, found through References. */
+	mail(f, "r1@x", "kernel test robot <lkp@intel.com>",
+	     "Re: [PATCH] widget: spin", T0 + DAY + 100, "p1@x", "<p1@x>",
+	     "Hi, I love your patch.\n");
+	mail(f, "r2@x", "Rita Viewer <rita@example.com>",
+	     "Re: [PATCH] widget: spin", T0 + DAY + 200, "r1@x",
+	     "<p1@x> <r1@x>", "This looks wrong to me.\n");
+	refresh(f, T0 + 2 * DAY);
+	assert_int_equal(f->stats.full, 0);
+	assert_int_equal(f->stats.judged, 1);
+	assert_int_equal(f->stats.touched, 1);
+	expect(f, "acknowledged|needs-review|author");
+}
+
+static void test_status__due_time_rejudges_without_mail(void **state)
+{
+	struct fixture *f = *state;
+
+	mail(f, "p1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
+	     T0, NULL, NULL, PATCH);
+	refresh(f, T0 + DAY);
+	assert_int_equal(t_query_int(&f->ts, "SELECT next_check FROM "
+					     "series_status"),
+			 T0 + 7 * DAY);
+	/* Just before due: not scheduled yet. */
+	refresh(f, T0 + 7 * DAY - 1);
+	assert_int_equal(f->stats.judged, 0);
+	refresh(f, T0 + 8 * DAY);
+	assert_int_equal(f->stats.judged, 1);
+	assert_int_equal(f->stats.scheduled, 1);
+	expect(f, "new|overdue needs-review|maintainers");
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM v_overdue"),
+			 1);
+	/* An earlier now judges everything again, as of then. */
+	refresh(f, T0 + 2 * DAY);
+	assert_int_equal(f->stats.full, 1);
+	expect(f, "new|needs-review|maintainers");
+	/* Not posted yet at that now: no verdict at all. */
+	refresh(f, T0 - DAY);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM "
+					     "series_status"),
+			 0);
+}
+
+static void test_status__maintainer_applied_and_accept(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	int64_t sid;
+
+	mail(f, "p1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
+	     T0, NULL, NULL, PATCH);
+	mail(f, "p2@x", "A U Thor <author@example.com>", "[PATCH] widget: turn",
+	     T0 + 3600, NULL, NULL, PATCH);
+	/* The maintainer (M: of WIDGET, mapped) applies the first; a
+	 * bystander "applies" the second. */
+	mail(f, "a1@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH] widget: spin", T0 + DAY, "p1@x", "<p1@x>",
+	     "Applied to widget-next, thanks!\n");
+	mail(f, "a2@x", "Bea Stander <bea@example.net>",
+	     "Re: [PATCH] widget: turn", T0 + DAY, "p2@x", "<p2@x>",
+	     "Applied, thanks!\n");
+	refresh(f, T0 + 2 * DAY);
+	{
+		char *s = t_query(&f->ts,
+				  "SELECT m.msgid, st.state, st.entry FROM "
+				  "series_status st JOIN series s ON s.id = "
+				  "st.series_id JOIN messages m ON m.id = "
+				  "s.anchor_id ORDER BY m.msgid");
+
+		assert_string_equal(s, "p1@x|accepted|WIDGET\n"
+				       "p2@x|acknowledged|WIDGET");
+		free(s);
+	}
+	sid = t_query_int(&f->ts, "SELECT series_id FROM messages "
+				  "WHERE msgid = 'p2@x'");
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_status_accept(f->ts.st, sid, T0 + DAY + 1,
+					  "may@example.org", NULL, &err),
+			 0);
+	assert_int_equal(pc_status_accept(f->ts.st, 999, T0, NULL, NULL, &err),
+			 PC_ENOTFOUND);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	refresh(f, T0 + 2 * DAY);
+	assert_int_equal(f->stats.judged, 1);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM "
+					     "series_status WHERE state = "
+					     "'accepted'"),
+			 2);
+}
+
+static void test_status__announcements_feed_the_cycle(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_cycle *cy = NULL;
+	struct pc_cycle_state cs;
+	struct pc_err err = { 0 };
+	int added = -1;
+
+	/* 5.13-rc4 was tagged Sun 2021-05-30; a reply and a stranger's
+	 * mail with the same subject are not announcements. */
+	mail(f, "l1@x", "Linus Torvalds <torvalds@linux-foundation.org>",
+	     "Linux 5.13-rc4", 1622409000, NULL, NULL, "Hi all.\n");
+	mail(f, "l2@x", "Linus Torvalds <torvalds@linux-foundation.org>",
+	     "Re: Linux 5.13-rc4", 1622419000, "l1@x", "<l1@x>", "Oops.\n");
+	mail(f, "l3@x", "Someone <s@example.com>", "Linux 5.13-rc5", 1622419000,
+	     NULL, NULL, "Fake.\n");
+	assert_int_equal(pc_cycle_new(&cy, NULL, &err), 0);
+	assert_int_equal(pc_status_announcements(f->ts.st, cy, &added, &err),
+			 0);
+	assert_int_equal(added, 1);
+	assert_int_equal(pc_cycle_state_at(&cs, cy, 1622409000 + DAY, &err), 0);
+	assert_int_equal(cs.since.v.rc, 4);
+	assert_int_equal(cs.since.v.minor, 13);
+	pc_cycle_free(cy);
+}
+
+int main(void)
+{
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(test_status__reply_deep_in_thread_is_seen),
+		T(test_status__due_time_rejudges_without_mail),
+		T(test_status__maintainer_applied_and_accept),
+		T(test_status__announcements_feed_the_cycle),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
