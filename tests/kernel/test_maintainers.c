@@ -667,8 +667,8 @@ static void test_maintainers__patches(void **state)
 		"corpus/public-inbox/plack-attached-patch.eml",
 	};
 	static const char *const seeds[] = {
-		"seeds/002-patch-maintainers-reclaim-the-p-tag-for-subsystem-"
-		"profile.patch",
+		("seeds/002-patch-maintainers-reclaim-the-p-tag-for-subsystem-"
+		 "profile.patch"),
 		"seeds/003-patch-maintainers-handbook-subsystem-profile.patch",
 		"seeds/004-patch-libnvdimm-maintainers-subsystem-profile.patch",
 	};
