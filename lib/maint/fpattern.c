@@ -429,8 +429,6 @@ static void build_buckets(struct pc_maint *m)
 			b->len = (uint32_t)len;
 			b->hash = h;
 			m->prefix_lens[len >> 3] |= (uint8_t)(1u << (len & 7));
-			if (len == MAX_KEY)
-				m->has_long_prefix = 1;
 		}
 		b->count++;
 		bucket_of[i] = (uint32_t)(b - m->buckets);

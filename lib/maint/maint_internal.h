@@ -214,8 +214,8 @@ struct pc_maint {
 	uint32_t *pidx; /* owned: fpats ids grouped by literal prefix */
 	struct pc_maint__bucket *buckets; /* owned hash table */
 	size_t bucket_mask; /* table size - 1 */
-	uint8_t prefix_lens[32]; /* bitmap of bucket key lengths < 256 */
-	int has_long_prefix; /* a key was cut at 255 bytes */
+	/* Bitmap of bucket key lengths; keys are cut at 255 bytes. */
+	uint8_t prefix_lens[32];
 
 	struct pc_maint__npat *npats; /* owned */
 	size_t n_npats;

@@ -904,6 +904,77 @@ static void test_maintainers__identity(void **state)
 	unload(m, dir);
 }
 
+/* Prefixes longer than the index keys; several paths in one query. */
+static void test_maintainers__query(void **state)
+{
+	struct pc_buf text = PC_BUF_INIT, longdir = PC_BUF_INIT;
+	struct pc_maint_query *q;
+	struct pc_maint_result r = PC_MAINT_RESULT_INIT;
+	struct pc_maint_lines l = PC_MAINT_LINES_INIT;
+	struct pc_err err = { 0 };
+	struct pc_maint *m = NULL;
+	char *p1, *p2, *h;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 60; i++)
+		pc_buf_addstr(&longdir, "abcde/");
+	pc_buf_addf(&text,
+		    "LONG\nM:\tL <l@x.org>\nF:\t%sx*\n\n"
+		    "LONGER\nM:\tM <m@x.org>\nF:\t%s\n\n"
+		    "KW\nM:\tK <k@x.org>\nK:\tneedle\n\n"
+		    "SHORT\nM:\tS <s@x.org>\nF:\tabcde/\n",
+		    longdir.buf, longdir.buf);
+	assert_int_equal(pc_maint_load_mem(&m, text.buf, text.len, NULL, 0,
+					   NULL, &err),
+			 0);
+	p1 = xasprintf("%sxyz.c", longdir.buf);
+	p2 = xasprintf("%sy/z.c", longdir.buf);
+	check_file(m, p1, "LONG:61, LONGER:60, SHORT:1");
+	check_file(m, p2, "LONGER:60, SHORT:1");
+
+	/* Paths in the order given, an entry once; K:-only last. */
+	q = pc_maint_query_new(m, PC_MAINT_DEFAULT);
+	assert_int_equal(pc_maint_query_add_file(q, p2, &err), 0);
+	assert_int_equal(pc_maint_query_add_file(q, p1, &err), 0);
+	assert_int_equal(pc_maint_query_run(&r, q, &err), 0);
+	h = hits(&r);
+	assert_string_equal(h, "LONGER:60, SHORT:1, LONG:61");
+	assert_int_equal(r.hits[0].file, 0);
+	assert_int_equal(r.hits[2].file, 1);
+	pc_maint_result_release(&r);
+	free(h);
+	/* A patch sorts every path so far, as the script's sort_and_uniq(). */
+	pc_maint_query_add_patch(q, "a needle\n", 9, NULL);
+	assert_int_equal(pc_maint_query_run(&r, q, &err), 0);
+	h = hits(&r);
+	assert_string_equal(h, "LONG:61, LONGER:60, SHORT:1, KW:k");
+	assert_int_equal(r.n_files, 2);
+	assert_string_equal(r.files[0], p1);
+	assert_int_equal(r.hits[2].file, 0);
+	assert_int_equal(r.hits[3].file, PC_MAINT_NONE);
+	pc_maint_lines(&l, m, &r);
+	assert_int_equal(l.n, 4);
+	assert_string_equal(l.v[3].text, "K <k@x.org>");
+	assert_string_equal(l.v[3].role, "unknown:KW");
+	assert_int_equal(l.v[3].hit, 3);
+	pc_maint_lines_release(&l);
+	pc_maint_result_release(&r);
+	/* A query runs again the same. */
+	assert_int_equal(pc_maint_query_run(&r, q, &err), 0);
+	free(h);
+	h = hits(&r);
+	assert_string_equal(h, "LONG:61, LONGER:60, SHORT:1, KW:k");
+	pc_maint_result_release(&r);
+	pc_maint_query_free(q);
+	free(h);
+	free(p1);
+	free(p2);
+	pc_buf_release(&text);
+	pc_buf_release(&longdir);
+	pc_maint_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -922,6 +993,7 @@ int main(void)
 		cmocka_unit_test(test_maintainers__mailmap),
 		cmocka_unit_test(test_maintainers__yaml_addresses),
 		cmocka_unit_test(test_maintainers__identity),
+		cmocka_unit_test(test_maintainers__query),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
