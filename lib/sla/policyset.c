@@ -17,11 +17,14 @@ struct loaded {
 	struct pc_profile *prof; /* owned */
 	struct pc_bizclock *clock; /* owned */
 	struct pc_sla_ctx ctx;
+	struct pc_sla_cycle_cache cache;
 };
 
 struct pc_policyset {
 	struct pc_policyset_opts o;
-	struct loaded *v; /* owned */
+	/* owned, each owned: entries never move, since their contexts
+	 * point into them (the cycle cache) */
+	struct loaded **v;
 	size_t n, alloc;
 	char id[200];
 };
@@ -44,9 +47,10 @@ void pc_policyset_free(struct pc_policyset *ps)
 	if (!ps)
 		return;
 	for (i = 0; i < ps->n; i++) {
-		free(ps->v[i].entry);
-		pc_profile_free(ps->v[i].prof);
-		pc_bizclock_free(ps->v[i].clock);
+		free(ps->v[i]->entry);
+		pc_profile_free(ps->v[i]->prof);
+		pc_bizclock_free(ps->v[i]->clock);
+		free(ps->v[i]);
 	}
 	free(ps->v);
 	free(ps);
@@ -62,8 +66,8 @@ static struct loaded *find(struct pc_policyset *ps, const char *entry)
 	size_t i;
 
 	for (i = 0; i < ps->n; i++)
-		if (!strcasecmp(ps->v[i].entry, entry))
-			return &ps->v[i];
+		if (!strcasecmp(ps->v[i]->entry, entry))
+			return ps->v[i];
 	return NULL;
 }
 
@@ -117,8 +121,8 @@ static struct loaded *load(struct pc_policyset *ps, const char *name,
 		return NULL;
 	}
 	PC_ALLOC_GROW(ps->v, ps->n + 1, ps->alloc);
-	l = &ps->v[ps->n++];
-	memset(l, 0, sizeof(*l));
+	l = xcalloc(1, sizeof(*l));
+	ps->v[ps->n++] = l;
 	l->entry = xstrdup(name);
 	l->prof = prof;
 	l->clock = clock;
@@ -127,6 +131,7 @@ static struct loaded *load(struct pc_policyset *ps, const char *name,
 	l->ctx.cycle = ps->o.cycle;
 	l->ctx.bots = ps->o.bots;
 	l->ctx.nbots = ps->o.nbots;
+	l->ctx.cache = &l->cache;
 	return l;
 }
 

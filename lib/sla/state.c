@@ -98,6 +98,57 @@ int pc_sla_duration(unsigned *amount_out, enum pc_biz_unit *unit_out,
 	return 1;
 }
 
+/* pc_cycle_evaluate() through the context's memo, when it has one. */
+static int cycle_verdict(struct pc_cycle_verdict *out,
+			 const struct pc_sla_ctx *ctx,
+			 const struct pc_cycle_deadline *dl, int64_t posted,
+			 struct pc_err *err)
+{
+	struct pc_sla_cycle_cache *cache = ctx->cache;
+	struct pc_sla_cycle_slot *c = NULL;
+	struct pc_cycle_schedule s;
+	int rc, k;
+	unsigned i;
+
+	if (!cache)
+		return pc_cycle_evaluate(out, ctx->cycle, dl, posted, err);
+	for (i = 0; i < PC_SLA_CYCLE_SLOTS && !c; i++) {
+		struct pc_sla_cycle_slot *t = &cache->slot[i];
+
+		if (t->valid && t->cycle == ctx->cycle && posted >= t->open &&
+		    posted < t->close && !memcmp(&t->dl, dl, sizeof(*dl)))
+			c = t;
+	}
+	if (!c) {
+		if ((rc = pc_cycle_schedule_at(&s, ctx->cycle, posted, err)) <
+		    0)
+			return rc;
+		if (posted < s.open.at || posted >= s.release.at)
+			return pc_cycle_evaluate(out, ctx->cycle, dl, posted,
+						 err);
+		c = &cache->slot[cache->next++ % PC_SLA_CYCLE_SLOTS];
+		memset(c, 0, sizeof(*c));
+		c->valid = 1;
+		c->cycle = ctx->cycle;
+		c->dl = *dl;
+		c->open = s.open.at;
+		c->close = s.release.at;
+	}
+	/* Within a cycle, the verdict only differs by in time or late. */
+	for (k = 0; k < 2; k++)
+		if (c->has[k] && (posted < c->v[k].deadline) == k) {
+			*out = c->v[k];
+			out->in_time = k;
+			return 0;
+		}
+	if ((rc = pc_cycle_evaluate(out, ctx->cycle, dl, posted, err)) < 0)
+		return rc;
+	k = out->in_time ? 1 : 0;
+	c->v[k] = *out;
+	c->has[k] = 1;
+	return 0;
+}
+
 static void next_check(struct pc_sla_verdict *v, int64_t t, int64_t now)
 {
 	if (t > now && (!v->next_check || t < v->next_check))
@@ -420,8 +471,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		struct pc_cycle_deadline dl;
 
 		if (cycle_deadline(&dl, &pol->new_features)) {
-			if ((rc = pc_cycle_evaluate(&out->cycle, ctx->cycle,
-						    &dl, s->posted, err)) < 0)
+			if ((rc = cycle_verdict(&out->cycle, ctx, &dl,
+						s->posted, err)) < 0)
 				goto fail;
 			out->has_cycle = 1;
 			if (!out->cycle.in_time)

@@ -143,6 +143,26 @@ struct pc_sla_series {
 	size_t nearlier_taggers;
 };
 
+/*
+ * Memo of deadline verdicts for one cycle (caller-owned, zeroed before
+ * first use, written by pc_sla_evaluate(): a context with a cache must
+ * not be shared between threads). Series posted in the same cycle share
+ * the deadline, so judging thousands of them builds the cycle's schedule
+ * once instead of once per series.
+ */
+#define PC_SLA_CYCLE_SLOTS 8
+struct pc_sla_cycle_cache {
+	struct pc_sla_cycle_slot {
+		int valid;
+		const struct pc_cycle *cycle; /* what it was filled from */
+		struct pc_cycle_deadline dl;
+		int64_t open, close; /* postings in [open, close) share it */
+		int has[2]; /* [0] late, [1] in time */
+		struct pc_cycle_verdict v[2];
+	} slot[PC_SLA_CYCLE_SLOTS];
+	unsigned next; /* the slot to fill next */
+};
+
 /* How to judge: all borrowed for the call. */
 struct pc_sla_ctx {
 	const struct pc_policy *policy; /* NULL: the handbook defaults */
@@ -150,6 +170,7 @@ struct pc_sla_ctx {
 	const struct pc_cycle *cycle; /* NULL: no cycle checks */
 	const char *const *bots; /* extra bot addresses (lower-case) */
 	size_t nbots;
+	struct pc_sla_cycle_cache *cache; /* may be NULL; see above */
 };
 
 struct pc_sla_patch_verdict {

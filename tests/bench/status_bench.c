@@ -36,6 +36,7 @@ struct env {
 	struct pc_bizclock *clock;
 	struct pc_cycle *cycle;
 	struct pc_sla_ctx ctx;
+	struct pc_sla_cycle_cache cache;
 };
 
 static void env_init(struct env *e)
@@ -73,6 +74,7 @@ static void env_init(struct env *e)
 	e->ctx.policy = &e->pol;
 	e->ctx.clock = e->clock;
 	e->ctx.cycle = e->cycle;
+	e->ctx.cache = &e->cache;
 }
 
 static void env_release(struct env *e)

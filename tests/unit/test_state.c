@@ -318,6 +318,25 @@ static void test_state__late_for_the_cycle(void **state)
 	eval(f, f->s.posted + HOUR);
 	assert_false(f->v.flags & PC_SLA_LATE);
 	assert_int_equal(f->v.cycle.lands.minor, 3);
+	/* The same answers through the cycle memo, in any order. */
+	{
+		struct pc_sla_cycle_cache cache;
+		static const int64_t at[] = { 1674216000, 1673352000,
+					      1674216000, 1673352000 };
+		static const int late[] = { 1, 0, 1, 0 };
+		size_t i;
+
+		memset(&cache, 0, sizeof(cache));
+		f->ctx.cache = &cache;
+		for (i = 0; i < 4; i++) {
+			f->s.posted = at[i];
+			eval(f, at[i] + HOUR);
+			assert_int_equal(!!(f->v.flags & PC_SLA_LATE), late[i]);
+			assert_int_equal(f->v.cycle.lands.minor,
+					 late[i] ? 4 : 3);
+		}
+		f->ctx.cache = NULL;
+	}
 	f->ctx.cycle = NULL;
 	pc_cycle_free(cy);
 }
