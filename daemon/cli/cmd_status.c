@@ -23,7 +23,8 @@
 static const char status_usage[] =
 	"usage: patchclock status [--db FILE] [--now TIME] [--tree DIR]\n"
 	"                         [--overrides FILE]... [--no-map]\n"
-	"                         [--releases FILE] [--entry NAME] [--mine ADDR]\n"
+	"                         [--releases FILE] [--holidays FILE] [--bot ADDR]...\n"
+	"                         [--entry NAME] [--mine ADDR]\n"
 	"                         [--all] [--full] [--json] [ID]\n"
 	"\n"
 	"Judges every series at TIME against the subsystem profile of the\n"
@@ -54,6 +55,10 @@ static const char status_usage[] =
 	"  --releases FILE    release dates ('vX.Y[-rcN] YYYY-MM-DD' lines;\n"
 	"                     default $PATCHCLOCK_RELEASES or\n"
 	"                     contrib/kernel-releases)\n"
+	"  --holidays FILE    dates ('YYYY-MM-DD' lines) that are no business\n"
+	"                     days, in every profile's zone\n"
+	"  --bot ADDR         mail from ADDR is a bot's and never a response\n"
+	"                     (besides the kernel's robots; may repeat)\n"
 	"  --entry NAME       only series mapped to this MAINTAINERS entry\n"
 	"  --mine ADDR        only series by ADDR, or maintained or reviewed by\n"
 	"                     ADDR (M:/R: of a mapped entry)\n"
@@ -244,6 +249,8 @@ int cmd_status(int argc, char **argv)
 		{ "overrides", required_argument, NULL, 'o' },
 		{ "no-map", no_argument, NULL, 'M' },
 		{ "releases", required_argument, NULL, 'r' },
+		{ "holidays", required_argument, NULL, 'H' },
+		{ "bot", required_argument, NULL, 'b' },
 		{ "entry", required_argument, NULL, 'e' },
 		{ "mine", required_argument, NULL, 'm' },
 		{ "all", no_argument, NULL, 'a' },
@@ -259,12 +266,13 @@ int cmd_status(int argc, char **argv)
 	struct out o = { 0 };
 	struct pc_err err = { 0 };
 	const char *db = NULL, *tree = NULL;
-	const char **ovr = NULL;
+	const char **ovr = NULL, **bots = NULL;
 	struct pc_store *st;
 	int64_t now = (int64_t)time(NULL);
 	int c, full = 0, rc = CLI_OK;
 
 	ovr = xcalloc((size_t)argc + 1, sizeof(*ovr));
+	bots = xcalloc((size_t)argc + 1, sizeof(*bots));
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -278,6 +286,7 @@ int cmd_status(int argc, char **argv)
 					"or @EPOCH",
 					optarg);
 				free(ovr);
+				free(bots);
 				return CLI_USAGE;
 			}
 			break;
@@ -292,6 +301,12 @@ int cmd_status(int argc, char **argv)
 			break;
 		case 'r':
 			pa.releases = optarg;
+			break;
+		case 'H':
+			pa.holidays = optarg;
+			break;
+		case 'b':
+			bots[pa.n_bots++] = optarg;
 			break;
 		case 'e':
 			flt.entry = optarg;
@@ -310,9 +325,11 @@ int cmd_status(int argc, char **argv)
 			break;
 		case 'h':
 			free(ovr);
+			free(bots);
 			return cli_usage(stdout, status_usage, CLI_OK);
 		default:
 			free(ovr);
+			free(bots);
 			return cli_usage(stderr, status_usage, CLI_USAGE);
 		}
 	}
@@ -324,18 +341,22 @@ int cmd_status(int argc, char **argv)
 			log_warnx("status: expected one series ID, got '%s'",
 				  argv[optind]);
 			free(ovr);
+			free(bots);
 			return CLI_USAGE;
 		}
 	}
 	pa.tree = cli_tree_dir(tree);
 	pa.overrides = ovr;
+	pa.bots = bots;
 	if (!(st = cli_open_store(cli_db_path(db)))) {
 		free(ovr);
+		free(bots);
 		return CLI_FAIL;
 	}
 	if (cli_policy_open(&cp, st, &pa, o.json) < 0) {
 		pc_store_close(st);
 		free(ovr);
+		free(bots);
 		return CLI_FAIL;
 	}
 	if (cli_policy_refresh(&cp, st, now, full, &stats) < 0) {
@@ -374,5 +395,6 @@ out:
 	cli_policy_close(&cp);
 	pc_store_close(st);
 	free(ovr);
+	free(bots);
 	return rc;
 }

@@ -131,6 +131,43 @@ static int on_tag(const char *name, int64_t when, void *arg)
 	return 0;
 }
 
+/* Reads "YYYY-MM-DD" lines (# comments) of a holidays file. */
+static int read_holidays(struct cli_policy *cp, const char *path)
+{
+	struct pc_biz_date d;
+	struct pc_err err = { 0 };
+	char line[128];
+	unsigned lineno = 0;
+	size_t alloc = 0;
+	FILE *f;
+
+	if (!(f = fopen(path, "r"))) {
+		log_warnx("holidays: cannot open '%s': %s", path,
+			  strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char date[32];
+
+		lineno++;
+		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		if (sscanf(line, "%31s", date) != 1 ||
+		    pc_biz_date_parse(&d, date, &err) < 0) {
+			log_warnx("holidays: %s:%u: expected a date "
+				  "YYYY-MM-DD%s%s",
+				  path, lineno, err.msg[0] ? ": " : "",
+				  err.msg);
+			fclose(f);
+			return -1;
+		}
+		PC_ALLOC_GROW(cp->holidays, cp->n_holidays + 1, alloc);
+		cp->holidays[cp->n_holidays++] = xstrdup(date);
+	}
+	fclose(f);
+	return 0;
+}
+
 int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
 		    const struct cli_policy_args *a, int quiet)
 {
@@ -191,6 +228,22 @@ int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
 	if (pc_status_announcements(st, cp->cycle, &added, &err) < 0)
 		goto fail_err;
 	pc_buf_addf(&id, "mail=%d", added);
+	if (a->holidays) {
+		if (read_holidays(cp, a->holidays) < 0)
+			goto fail;
+		mix_file(&id, a->holidays);
+	}
+	if (a->n_bots) {
+		cp->bots = xcalloc(a->n_bots, sizeof(*cp->bots));
+		for (i = 0; i < a->n_bots; i++) {
+			char *b = xstrdup(a->bots[i]);
+
+			for (char *p = b; *p; p++)
+				*p = (char)pc_tolower((unsigned char)*p);
+			cp->bots[cp->n_bots++] = b;
+			pc_buf_addf(&id, "bot=%s;", b);
+		}
+	}
 	cp->tree = a->tree;
 	cp->config_id = pc_buf_detach(&id, NULL);
 	o.maint = cp->maint;
@@ -198,6 +251,10 @@ int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
 	o.overrides = cp->overrides;
 	o.cycle = cp->cycle;
 	o.config_id = cp->config_id;
+	o.holidays = (const char *const *)cp->holidays;
+	o.nholidays = cp->n_holidays;
+	o.bots = (const char *const *)cp->bots;
+	o.nbots = cp->n_bots;
 	cp->set = pc_policyset_new(&o);
 	free(map);
 	free(releases);
@@ -219,6 +276,12 @@ void cli_policy_close(struct cli_policy *cp)
 	pc_cycle_free(cp->cycle);
 	pc_maint_free(cp->maint);
 	free(cp->config_id);
+	for (size_t i = 0; i < cp->n_holidays; i++)
+		free(cp->holidays[i]);
+	free(cp->holidays);
+	for (size_t i = 0; i < cp->n_bots; i++)
+		free(cp->bots[i]);
+	free(cp->bots);
 	memset(cp, 0, sizeof(*cp));
 }
 

@@ -19,6 +19,9 @@ struct cli_policy_args {
 	size_t n_overrides;
 	int no_map; /* skip the fallback map */
 	const char *releases; /* --releases FILE, or NULL for the default */
+	const char *holidays; /* --holidays FILE: "YYYY-MM-DD" lines */
+	const char *const *bots; /* --bot ADDR addresses */
+	size_t n_bots;
 };
 
 struct cli_policy {
@@ -27,6 +30,10 @@ struct cli_policy {
 	struct pc_cycle *cycle; /* owned */
 	struct pc_policyset *set; /* owned */
 	char *config_id; /* owned */
+	char **holidays; /* owned, as is each string */
+	size_t n_holidays;
+	char **bots; /* owned, lower-cased */
+	size_t n_bots;
 	const char *tree; /* borrowed */
 };
 

@@ -115,6 +115,8 @@ static struct loaded *load(struct pc_policyset *ps, const char *name,
 	}
 	if (oh->zone[0])
 		h.zone = oh->zone;
+	h.holidays = ps->o.holidays;
+	h.n_holidays = ps->o.nholidays;
 	if (pc_bizclock_new(&clock, &h, err) < 0) {
 		pc_profile_free(prof);
 		pc_err_prefix(err, "office hours of '%s'", name);

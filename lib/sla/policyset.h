@@ -32,6 +32,10 @@ struct pc_policyset_opts {
 	struct pc_cycle *cycle; /* borrowed; may be NULL */
 	const char *const *bots; /* borrowed extra bot addresses */
 	size_t nbots;
+	/* borrowed: local dates "YYYY-MM-DD" that are no business days in
+	 * any profile's zone (public holidays of the maintainers) */
+	const char *const *holidays;
+	size_t nholidays;
 	/* Identity of the overrides and configuration, mixed into the id. */
 	const char *config_id;
 };
