@@ -29,6 +29,8 @@ int cmd_who(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_accept(int argc, char **argv);
+int cmd_outbox(int argc, char **argv);
+int cmd_send(int argc, char **argv);
 
 /* The database path: --db, else $PATCHCLOCK_DB, else ./patchclock.db. */
 const char *cli_db_path(const char *opt);

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * SMTP through libcurl's easy interface (a blocking call: the CLI's
+ * `send` and the daemon's sender child use it). See smtp.h.
+ */
+#include <curl/curl.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "notify/smtp.h"
+#include "util/buf.h"
+
+struct upload {
+	const char *p;
+	size_t len, pos;
+};
+
+static size_t read_cb(char *buf, size_t size, size_t nmemb, void *arg)
+{
+	struct upload *u = arg;
+	size_t n = size * nmemb;
+
+	if (n > u->len - u->pos)
+		n = u->len - u->pos;
+	memcpy(buf, u->p + u->pos, n);
+	u->pos += n;
+	return n;
+}
+
+/* LF to CRLF (a lone CR is kept as it is). */
+static void to_crlf(struct pc_buf *out, const char *msg, size_t len)
+{
+	size_t i, start = 0;
+
+	for (i = 0; i < len; i++) {
+		if (msg[i] != '\n' || (i > 0 && msg[i - 1] == '\r'))
+			continue;
+		pc_buf_add(out, msg + start, i - start);
+		pc_buf_add(out, "\r\n", 2);
+		start = i + 1;
+	}
+	pc_buf_add(out, msg + start, len - start);
+}
+
+static int temporary_curl_error(CURLcode c)
+{
+	switch (c) {
+	case CURLE_COULDNT_RESOLVE_HOST:
+	case CURLE_COULDNT_CONNECT:
+	case CURLE_OPERATION_TIMEDOUT:
+	case CURLE_SEND_ERROR:
+	case CURLE_RECV_ERROR:
+	case CURLE_GOT_NOTHING:
+	case CURLE_SSL_CONNECT_ERROR:
+	case CURLE_PARTIAL_FILE:
+	case CURLE_WEIRD_SERVER_REPLY:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
+		 const char *const *rcpts, size_t n, const char *msg,
+		 size_t len, struct pc_err *err)
+{
+	struct curl_slist *to = NULL;
+	struct pc_buf data = PC_BUF_INIT;
+	char errbuf[CURL_ERROR_SIZE] = "";
+	struct upload up;
+	CURLcode c;
+	CURL *curl;
+	size_t i;
+	long code = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (!o->url || !o->from || !n)
+		return pc_err_set(err, PC_EUSAGE, "cannot send: %s missing",
+				  !o->url  ? "the SMTP URL is" :
+				  !o->from ? "the envelope sender is" :
+					     "a recipient is");
+	if (!(curl = curl_easy_init()))
+		return pc_err_set(err, PC_EIO, "cannot start libcurl");
+	for (i = 0; i < n; i++)
+		to = curl_slist_append(to, rcpts[i]);
+	to_crlf(&data, msg, len);
+	up.p = data.buf;
+	up.len = data.len;
+	up.pos = 0;
+	curl_easy_setopt(curl, CURLOPT_URL, o->url);
+	curl_easy_setopt(curl, CURLOPT_MAIL_FROM, o->from);
+	curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, to);
+	curl_easy_setopt(curl, CURLOPT_READFUNCTION, read_cb);
+	curl_easy_setopt(curl, CURLOPT_READDATA, &up);
+	curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
+	curl_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)data.len);
+	curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+	curl_easy_setopt(curl, CURLOPT_TIMEOUT,
+			 o->timeout > 0 ? o->timeout : 60L);
+	curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 15L);
+	curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+	if (!strncmp(o->url, "smtp://", 7) && o->starttls)
+		curl_easy_setopt(curl, CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
+	if (o->ca_file)
+		curl_easy_setopt(curl, CURLOPT_CAINFO, o->ca_file);
+	if (o->user) {
+		curl_easy_setopt(curl, CURLOPT_USERNAME, o->user);
+		curl_easy_setopt(curl, CURLOPT_PASSWORD,
+				 o->password ? o->password : "");
+	}
+	if (o->helo) {
+		/* libcurl takes the EHLO name from the URL's path. */
+		struct pc_buf url = PC_BUF_INIT;
+
+		pc_buf_addf(&url, "%s/%s", o->url, o->helo);
+		curl_easy_setopt(curl, CURLOPT_URL, url.buf);
+		c = curl_easy_perform(curl);
+		pc_buf_release(&url);
+	} else {
+		c = curl_easy_perform(curl);
+	}
+	curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
+	res->code = code;
+	if (c == CURLE_OK) {
+		res->outcome = PC_SMTP_SENT;
+	} else if (code >= 500 && code < 600) {
+		res->outcome = PC_SMTP_PERMANENT;
+	} else if ((code >= 400 && code < 500) || temporary_curl_error(c)) {
+		res->outcome = PC_SMTP_TEMPORARY;
+	} else {
+		/* Login denied, bad certificate, refused TLS...: a setup
+		 * problem that retrying alone will not fix, but that the
+		 * admin can: keep it, as a temporary failure. */
+		res->outcome = PC_SMTP_TEMPORARY;
+	}
+	if (c != CURLE_OK)
+		snprintf(res->detail, sizeof(res->detail), "%s%s%s (SMTP %ld)",
+			 curl_easy_strerror(c), errbuf[0] ? ": " : "", errbuf,
+			 code);
+	curl_slist_free_all(to);
+	curl_easy_cleanup(curl);
+	pc_buf_release(&data);
+	return 0;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Sending one message over SMTP with libcurl: SMTPS (smtps://) or SMTP
+ * with STARTTLS required (smtp:// and starttls), AUTH when a user is
+ * given, the envelope sender from the options. The message is given with
+ * LF line ends and sent with CRLF; libcurl dot-stuffs it.
+ *
+ * Outcomes are sorted for the outbox: sent (the server's 250 after DATA),
+ * temporary (4xx replies, connection and TLS failures, timeouts: retry
+ * with backoff), permanent (5xx replies: report, do not retry).
+ */
+#ifndef PC_NOTIFY_SMTP_H
+#define PC_NOTIFY_SMTP_H
+
+#include <stddef.h>
+
+#include "util/err.h"
+
+struct pc_smtp_options {
+	const char *url; /* "smtp://host:port" or "smtps://host:port" */
+	int starttls; /* smtp://: require STARTTLS (default 1) */
+	const char *user; /* AUTH user, or NULL for no AUTH */
+	const char *password; /* borrowed; never logged */
+	const char *ca_file; /* CA bundle to verify the server, or NULL */
+	const char *helo; /* EHLO name, or NULL for libcurl's default */
+	const char *from; /* envelope sender (MAIL FROM) */
+	long timeout; /* seconds for the whole exchange */
+};
+
+#define PC_SMTP_OPTIONS_INIT                               \
+	{                                                  \
+		NULL, 1, NULL, NULL, NULL, NULL, NULL, 60L \
+	}
+
+enum pc_smtp_outcome {
+	PC_SMTP_SENT = 0,
+	PC_SMTP_TEMPORARY, /* try again later */
+	PC_SMTP_PERMANENT, /* the server refused it for good */
+};
+
+struct pc_smtp_result {
+	enum pc_smtp_outcome outcome;
+	long code; /* the last SMTP reply code, 0 when none */
+	char detail[256]; /* what went wrong, without credentials */
+};
+
+/*
+ * Sends (msg, len) to rcpts[0..n). Returns 0 and fills *res in every
+ * case where a delivery was attempted (look at res->outcome); PC_EUSAGE
+ * for bad options (no URL, no sender, no recipient).
+ */
+int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
+		 const char *const *rcpts, size_t n, const char *msg,
+		 size_t len, struct pc_err *err);
+
+#endif

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The outbox and the opt-out list in SQLite. See outbox.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/outbox.h"
+#include "store/store_internal.h"
+#include "util/buf.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+
+static const char SQL_ADD[] =
+	"INSERT OR IGNORE INTO outbox (key, action, series_id, recipients, "
+	"message_id, subject, created_at, send_after, status, reason, "
+	"message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+static const char SQL_DUE[] =
+	"SELECT id, key, action, coalesce(series_id, 0), recipients, "
+	"message_id, subject, created_at, send_after, status, reason, "
+	"attempts, coalesce(next_attempt, 0), coalesce(sent_at, 0), "
+	"last_error, message FROM outbox WHERE status = 'pending' "
+	"AND send_after <= ?1 AND coalesce(next_attempt, 0) <= ?1 "
+	"ORDER BY send_after, id";
+static const char SQL_ALL[] =
+	"SELECT id, key, action, coalesce(series_id, 0), recipients, "
+	"message_id, subject, created_at, send_after, status, reason, "
+	"attempts, coalesce(next_attempt, 0), coalesce(sent_at, 0), "
+	"last_error, message FROM outbox ORDER BY id DESC";
+static const char SQL_SENT[] =
+	"UPDATE outbox SET status = 'sent', sent_at = ?2, "
+	"attempts = attempts + 1, next_attempt = NULL WHERE id = ?1";
+static const char SQL_RETRY[] =
+	"UPDATE outbox SET attempts = attempts + 1, next_attempt = ?2, "
+	"last_error = ?3 WHERE id = ?1";
+static const char SQL_FAILED[] =
+	"UPDATE outbox SET status = 'failed', attempts = attempts + 1, "
+	"reason = ?2, last_error = ?2 WHERE id = ?1";
+static const char SQL_COUNT_TO[] =
+	"SELECT count(*) FROM outbox WHERE created_at >= ?2 "
+	"AND status IN ('pending', 'sent') "
+	"AND (' ' || recipients || ' ') LIKE ('% ' || ?1 || ' %')";
+static const char SQL_OPTOUT_ADD[] =
+	"INSERT OR IGNORE INTO opt_out (addr, source, since) VALUES (?, ?, ?)";
+static const char SQL_OPTOUT_HAS[] =
+	"SELECT 1 FROM opt_out WHERE addr = ?1 OR addr = ?2";
+
+int pc_outbox_add(struct pc_store *st, const struct pc_outbox_item *it,
+		  int *added_out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_ADD, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, it->key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, it->action, -1, SQLITE_STATIC);
+	if (it->series_id)
+		sqlite3_bind_int64(s, 3, it->series_id);
+	sqlite3_bind_text(s, 4, it->recipients, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 5, it->message_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 6, it->subject ? it->subject : "", -1,
+			  SQLITE_STATIC);
+	sqlite3_bind_int64(s, 7, it->created_at);
+	sqlite3_bind_int64(s, 8, it->send_after);
+	sqlite3_bind_text(s, 9, it->status ? it->status : "pending", -1,
+			  SQLITE_STATIC);
+	pc_store__bind_text(s, 10, it->reason);
+	sqlite3_bind_blob64(s, 11, it->message, it->message_len, SQLITE_STATIC);
+	if ((rc = pc_store__exec(st, s, err, "queueing a mail")) < 0)
+		return rc;
+	if (added_out)
+		*added_out = sqlite3_changes(st->db) > 0;
+	return 0;
+}
+
+static const char *col(sqlite3_stmt *s, int i)
+{
+	return (const char *)sqlite3_column_text(s, i);
+}
+
+int pc_outbox_list(struct pc_store *st, int64_t now, int all, pc_outbox_fn fn,
+		   void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	int rc, stop = 0;
+
+	/* Private: the callback marks items while the listing steps. */
+	if (sqlite3_prepare_v2(st->db, all ? SQL_ALL : SQL_DUE, -1, &s, NULL) !=
+	    SQLITE_OK)
+		return pc_store__fail(st, err, "reading the outbox");
+	if (!all)
+		sqlite3_bind_int64(s, 1, now);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_outbox_item it = { 0 };
+
+		it.id = sqlite3_column_int64(s, 0);
+		it.key = col(s, 1);
+		it.action = col(s, 2);
+		it.series_id = sqlite3_column_int64(s, 3);
+		it.recipients = col(s, 4);
+		it.message_id = col(s, 5);
+		it.subject = col(s, 6);
+		it.created_at = sqlite3_column_int64(s, 7);
+		it.send_after = sqlite3_column_int64(s, 8);
+		it.status = col(s, 9);
+		it.reason = col(s, 10);
+		it.attempts = sqlite3_column_int(s, 11);
+		it.next_attempt = sqlite3_column_int64(s, 12);
+		it.sent_at = sqlite3_column_int64(s, 13);
+		it.last_error = col(s, 14);
+		it.message = sqlite3_column_blob(s, 15);
+		it.message_len = (size_t)sqlite3_column_bytes(s, 15);
+		if ((stop = fn(&it, arg)) != 0)
+			break;
+	}
+	if (!stop && rc != SQLITE_DONE) {
+		rc = pc_store__fail(st, err, "reading the outbox");
+		sqlite3_finalize(s);
+		return rc;
+	}
+	sqlite3_finalize(s);
+	return stop;
+}
+
+static int mark(struct pc_store *st, const char *sql, int64_t id, int64_t t,
+		const char *text, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, sql, err);
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, id);
+	if (sql == SQL_FAILED) {
+		pc_store__bind_text(s, 2, text);
+	} else {
+		sqlite3_bind_int64(s, 2, t);
+		if (sql == SQL_RETRY)
+			pc_store__bind_text(s, 3, text);
+	}
+	return pc_store__exec(st, s, err, "marking an outbox mail");
+}
+
+int pc_outbox_sent(struct pc_store *st, int64_t id, int64_t now,
+		   struct pc_err *err)
+{
+	return mark(st, SQL_SENT, id, now, NULL, err);
+}
+
+int pc_outbox_retry(struct pc_store *st, int64_t id, int64_t next_attempt,
+		    const char *error, struct pc_err *err)
+{
+	return mark(st, SQL_RETRY, id, next_attempt, error, err);
+}
+
+int pc_outbox_failed(struct pc_store *st, int64_t id, const char *error,
+		     struct pc_err *err)
+{
+	return mark(st, SQL_FAILED, id, 0, error, err);
+}
+
+int64_t pc_outbox_count_to(struct pc_store *st, const char *addr, int64_t since,
+			   struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_COUNT_TO, err);
+	int64_t n = 0;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, addr, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, since);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		n = sqlite3_column_int64(s, 0);
+	sqlite3_reset(s);
+	if (rc != SQLITE_ROW)
+		return pc_store__fail(st, err, "counting mail to a recipient");
+	return n;
+}
+
+static char *lower(const char *s)
+{
+	char *d = xstrdup(s);
+
+	for (char *p = d; *p; p++)
+		*p = (char)pc_tolower((unsigned char)*p);
+	return d;
+}
+
+int pc_optout_add(struct pc_store *st, const char *addr, const char *source,
+		  int64_t now, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_OPTOUT_ADD, err);
+	char *a;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	a = lower(addr);
+	sqlite3_bind_text(s, 1, a, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, source, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, now);
+	rc = pc_store__exec(st, s, err, "recording an opt-out");
+	free(a);
+	return rc;
+}
+
+int pc_optout_has(struct pc_store *st, const char *addr, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_OPTOUT_HAS, err);
+	const char *at;
+	char *a;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	a = lower(addr);
+	at = strrchr(a, '@');
+	sqlite3_bind_text(s, 1, a, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, at ? at : a, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	free(a);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 :
+				   pc_store__fail(st, err, "reading opt-outs");
+}

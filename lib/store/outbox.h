@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The outbox: mails patchclock means to send, each under a unique action
+ * key, with its bytes and Message-ID fixed when it is queued, so that a
+ * crash between the SMTP server's OK and the "sent" mark can only send
+ * the same mail (same Message-ID) once more, which receivers drop.
+ * Queue it in the transaction that stores the verdict causing it.
+ */
+#ifndef PC_STORE_OUTBOX_H
+#define PC_STORE_OUTBOX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/store.h"
+#include "util/err.h"
+
+struct pc_outbox_item {
+	int64_t id; /* set by the store */
+	const char *key; /* unique action key */
+	const char *action; /* "resend", "too-soon", "digest", "boot-report" */
+	int64_t series_id; /* 0 for none */
+	const char *recipients; /* envelope recipients, space-separated */
+	const char *message_id; /* "<...>" */
+	const char *subject;
+	int64_t created_at, send_after;
+	const char *status; /* "pending", "sent", "failed", "suppressed" */
+	const char *reason; /* why suppressed or failed, or NULL */
+	int attempts;
+	int64_t next_attempt, sent_at; /* 0 for none */
+	const char *last_error; /* or NULL */
+	const char *message; /* the mail, LF line ends */
+	size_t message_len;
+};
+
+/*
+ * Queues it (status "pending", or "suppressed" with a reason when
+ * it->status says so). *added_out is 1, or 0 when the key was already
+ * there (nothing changes: exactly once). Errors: PC_EDB.
+ */
+int pc_outbox_add(struct pc_store *st, const struct pc_outbox_item *it,
+		  int *added_out, struct pc_err *err);
+
+typedef int (*pc_outbox_fn)(const struct pc_outbox_item *it, void *arg);
+
+/*
+ * Calls fn for each pending item due at now (send_after and next_attempt
+ * passed), oldest first; all strings are borrowed for the call. With
+ * all, every item in the outbox instead, newest first. fn returning
+ * non-zero stops and is returned.
+ */
+int pc_outbox_list(struct pc_store *st, int64_t now, int all, pc_outbox_fn fn,
+		   void *arg, struct pc_err *err);
+
+/* After the server's OK. */
+int pc_outbox_sent(struct pc_store *st, int64_t id, int64_t now,
+		   struct pc_err *err);
+/* After a temporary failure: try again at next_attempt. */
+int pc_outbox_retry(struct pc_store *st, int64_t id, int64_t next_attempt,
+		    const char *error, struct pc_err *err);
+/* After a permanent failure (5xx). */
+int pc_outbox_failed(struct pc_store *st, int64_t id, const char *error,
+		     struct pc_err *err);
+
+/* Mail queued or sent to addr (one of the recipients) at or after since:
+ * for the per-recipient daily limit. Returns the count or PC_EDB. */
+int64_t pc_outbox_count_to(struct pc_store *st, const char *addr, int64_t since,
+			   struct pc_err *err);
+
+/* Adds addr ("user@host", or "@domain") to the opt-out list. */
+int pc_optout_add(struct pc_store *st, const char *addr, const char *source,
+		  int64_t now, struct pc_err *err);
+/* 1 when addr or its domain opted out, 0 when not, or PC_EDB. */
+int pc_optout_has(struct pc_store *st, const char *addr, struct pc_err *err);
+
+#endif

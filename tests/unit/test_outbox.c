@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for lib/store/outbox.c: exactly-once queueing by key, what
+ * is due when, the sent / retry / failed marks, the per-recipient count
+ * and opt-outs by address and by domain.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "store/outbox.h"
+#include "store/store.h"
+
+struct seen {
+	int64_t ids[8];
+	int n;
+};
+
+static int collect(const struct pc_outbox_item *it, void *arg)
+{
+	struct seen *s = arg;
+
+	if (s->n < 8)
+		s->ids[s->n++] = it->id;
+	return 0;
+}
+
+static void add(struct t_store *ts, const char *key, const char *rcpts,
+		int64_t send_after, int expect_added)
+{
+	struct pc_outbox_item it = { 0 };
+	struct pc_err err = { 0 };
+	char mid[64];
+	int added = -1;
+
+	snprintf(mid, sizeof(mid), "<%s@patchclock>", key);
+	it.key = key;
+	it.action = "resend";
+	it.recipients = rcpts;
+	it.message_id = mid;
+	it.subject = "Re: [PATCH] x";
+	it.created_at = 1000;
+	it.send_after = send_after;
+	it.message = "Subject: Re: [PATCH] x\n\nHello.\n";
+	it.message_len = strlen(it.message);
+	assert_int_equal(pc_outbox_add(ts->st, &it, &added, &err), 0);
+	assert_int_equal(added, expect_added);
+}
+
+static void test_outbox__exactly_once_and_due(void **state)
+{
+	struct t_store ts = { 0 };
+	struct pc_err err = { 0 };
+	struct seen s = { { 0 }, 0 };
+
+	(void)state;
+	t_store_open(&ts);
+	add(&ts, "resend:1:v1:1", "a@example.com", 2000, 1);
+	/* The same key again (a second status run): nothing new. */
+	add(&ts, "resend:1:v1:1", "a@example.com", 2000, 0);
+	add(&ts, "resend:2:v1:1", "b@example.com c@example.org", 5000, 1);
+	assert_int_equal(t_query_int(&ts, "SELECT count(*) FROM outbox"), 2);
+	/* At 3000 only the first is due. */
+	assert_int_equal(pc_outbox_list(ts.st, 3000, 0, collect, &s, &err), 0);
+	assert_int_equal(s.n, 1);
+	/* A temporary failure: not due again before its retry time. */
+	assert_int_equal(
+		pc_outbox_retry(ts.st, s.ids[0], 4000, "421 busy", &err), 0);
+	s.n = 0;
+	assert_int_equal(pc_outbox_list(ts.st, 3500, 0, collect, &s, &err), 0);
+	assert_int_equal(s.n, 0);
+	s.n = 0;
+	assert_int_equal(pc_outbox_list(ts.st, 6000, 0, collect, &s, &err), 0);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(pc_outbox_sent(ts.st, s.ids[0], 6000, &err), 0);
+	assert_int_equal(
+		pc_outbox_failed(ts.st, s.ids[1], "550 no such user", &err), 0);
+	s.n = 0;
+	assert_int_equal(pc_outbox_list(ts.st, 9000, 0, collect, &s, &err), 0);
+	assert_int_equal(s.n, 0);
+	{
+		char *st = t_query(&ts, "SELECT key, status, attempts, "
+					"coalesce(last_error, '') FROM outbox "
+					"ORDER BY id");
+
+		assert_string_equal(st, "resend:1:v1:1|sent|2|421 busy\n"
+					"resend:2:v1:1|failed|1|550 no such "
+					"user");
+		free(st);
+	}
+	/* The daily limit counts what was sent or waits, not failures. */
+	assert_int_equal(pc_outbox_count_to(ts.st, "a@example.com", 0, &err),
+			 1);
+	assert_int_equal(pc_outbox_count_to(ts.st, "a@example.com", 1001, &err),
+			 0);
+	assert_int_equal(pc_outbox_count_to(ts.st, "c@example.org", 0, &err),
+			 0);
+	add(&ts, "resend:3:v1:1", "b@example.com c@example.org", 5000, 1);
+	assert_int_equal(pc_outbox_count_to(ts.st, "c@example.org", 0, &err),
+			 1);
+	assert_int_equal(pc_outbox_count_to(ts.st, "example.org", 0, &err), 0);
+	t_store_close(&ts);
+}
+
+static void test_outbox__opt_out_by_address_and_domain(void **state)
+{
+	struct t_store ts = { 0 };
+	struct pc_err err = { 0 };
+
+	(void)state;
+	t_store_open(&ts);
+	assert_int_equal(pc_optout_has(ts.st, "Rita@Example.com", &err), 0);
+	assert_int_equal(pc_optout_add(ts.st, "RITA@example.com", "<r1@x>",
+				       1000, &err),
+			 0);
+	assert_int_equal(pc_optout_has(ts.st, "rita@EXAMPLE.com", &err), 1);
+	assert_int_equal(pc_optout_has(ts.st, "bob@example.com", &err), 0);
+	assert_int_equal(
+		pc_optout_add(ts.st, "@corp.example", "config", 1000, &err), 0);
+	assert_int_equal(pc_optout_has(ts.st, "anyone@corp.example", &err), 1);
+	assert_int_equal(pc_optout_has(ts.st, "anyone@sub.corp.example", &err),
+			 0);
+	t_store_close(&ts);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_outbox__exactly_once_and_due),
+		cmocka_unit_test(test_outbox__opt_out_by_address_and_domain),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
