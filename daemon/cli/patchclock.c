@@ -23,6 +23,8 @@ static const struct cli_cmd commands[] = {
 	{ "profile", cmd_profile, "the policy a subsystem profile states" },
 	{ "status", cmd_status, "the clock's verdict on each open series" },
 	{ "accept", cmd_accept, "mark a series accepted by a maintainer" },
+	{ "digest", cmd_digest,
+	  "queue digests and reminders the clock calls for" },
 	{ "outbox", cmd_outbox, "the mail queued, sent, failed or held back" },
 	{ "send", cmd_send, "send the outbox's due mail over SMTP" },
 };

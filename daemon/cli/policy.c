@@ -17,6 +17,7 @@
 #include "cli/policy.h"
 #include "apply/tags.h"
 #include "log.h"
+#include "notify/plan.h"
 #include "store/mapping.h"
 #include "store/status.h"
 #include "util/buf.h"
@@ -313,6 +314,44 @@ int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
 	so.full = full;
 	if (pc_status_refresh(st, &so, now, stats, &err) < 0 ||
 	    pc_store_commit(st, &err) < 0)
+		goto fail;
+	return 0;
+fail:
+	log_warnx("%s", err.msg);
+	pc_store_rollback(st);
+	return -1;
+}
+
+int cli_policy_plan(struct cli_policy *cp, struct pc_store *st, int64_t now,
+		    const struct pc_plan_options *po,
+		    struct pc_status_stats *stats, struct pc_plan_stats *ps,
+		    int dry_run, int (*show)(struct pc_store *st, void *arg),
+		    void *arg)
+{
+	struct pc_status_options so = { 0 };
+	struct pc_map_stats ms;
+	struct pc_err err = { 0 };
+
+	if (pc_store_begin(st, &err) < 0)
+		goto fail;
+	if (cp->maint && pc_map_series(st, cp->maint, cp->tree,
+				       (int64_t)time(NULL), &ms, &err) < 0)
+		goto fail;
+	so.policy = cli_policy_pick;
+	so.policy_arg = cp;
+	so.policy_id = pc_policyset_id(cp->set);
+	if (pc_status_refresh(st, &so, now, stats, &err) < 0 ||
+	    pc_plan_actions(st, cp->set, po, now, ps, &err) < 0)
+		goto fail;
+	if (show && show(st, arg) < 0) {
+		pc_store_rollback(st);
+		return -1;
+	}
+	if (dry_run) {
+		pc_store_rollback(st);
+		return 0;
+	}
+	if (pc_store_commit(st, &err) < 0)
 		goto fail;
 	return 0;
 fail:

@@ -51,4 +51,19 @@ int cli_policy_pick(struct pc_status_policy *out, const char *const *entries,
 int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
 		       int full, struct pc_status_stats *stats);
 
+/*
+ * The same, then plans the mail the verdicts call for (lib/notify/
+ * plan.h) in the same transaction, so each action is queued exactly
+ * once with the state that caused it. With dry_run the transaction is
+ * rolled back: show(st, arg), when given, runs before, to print what
+ * would go out.
+ */
+struct pc_plan_options;
+struct pc_plan_stats;
+int cli_policy_plan(struct cli_policy *cp, struct pc_store *st, int64_t now,
+		    const struct pc_plan_options *po,
+		    struct pc_status_stats *stats, struct pc_plan_stats *ps,
+		    int dry_run, int (*show)(struct pc_store *st, void *arg),
+		    void *arg);
+
 #endif

@@ -134,9 +134,10 @@ int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
 		res->outcome = PC_SMTP_TEMPORARY;
 	}
 	if (c != CURLE_OK)
-		snprintf(res->detail, sizeof(res->detail), "%s%s%s (SMTP %ld)",
-			 curl_easy_strerror(c), errbuf[0] ? ": " : "", errbuf,
-			 code);
+		/* The parts are cut so that the whole always fits. */
+		snprintf(res->detail, sizeof(res->detail),
+			 "%.80s%s%.140s (SMTP %ld)", curl_easy_strerror(c),
+			 errbuf[0] ? ": " : "", errbuf, code);
 	curl_slist_free_all(to);
 	curl_easy_cleanup(curl);
 	pc_buf_release(&data);

@@ -182,3 +182,11 @@ const struct pc_profile *pc_policyset_profile(struct pc_policyset *ps,
 
 	return l ? l->prof : NULL;
 }
+
+const struct pc_sla_ctx *pc_policyset_ctx(struct pc_policyset *ps,
+					  const char *entry)
+{
+	struct loaded *l = find(ps, entry ? entry : "");
+
+	return l ? &l->ctx : NULL;
+}

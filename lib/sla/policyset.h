@@ -61,6 +61,11 @@ pc_policyset_pick(struct pc_policyset *ps, const char *const *entries,
 const struct pc_profile *pc_policyset_profile(struct pc_policyset *ps,
 					      const char *entry);
 
+/* The context of a governing entry as picked (NULL entry: the default
+ * policy's), or NULL when it was never picked. Borrowed. */
+const struct pc_sla_ctx *pc_policyset_ctx(struct pc_policyset *ps,
+					  const char *entry);
+
 /* An id of everything that decides policies (MAINTAINERS, config):
  * when it changes, verdicts are recomputed. Borrowed. */
 const char *pc_policyset_id(const struct pc_policyset *ps);

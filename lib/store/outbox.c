@@ -40,6 +40,9 @@ static const char SQL_COUNT_TO[] =
 	"SELECT count(*) FROM outbox WHERE created_at >= ?2 "
 	"AND status IN ('pending', 'sent') "
 	"AND (' ' || recipients || ' ') LIKE ('% ' || ?1 || ' %')";
+static const char SQL_COUNT_PREFIX[] =
+	"SELECT count(*), coalesce(max(created_at), 0) FROM outbox "
+	"WHERE substr(key, 1, length(?1)) = ?1";
 static const char SQL_OPTOUT_ADD[] =
 	"INSERT OR IGNORE INTO opt_out (addr, source, since) VALUES (?, ?, ?)";
 static const char SQL_OPTOUT_HAS[] =
@@ -225,4 +228,154 @@ int pc_optout_has(struct pc_store *st, const char *addr, struct pc_err *err)
 		return 1;
 	return rc == SQLITE_DONE ? 0 :
 				   pc_store__fail(st, err, "reading opt-outs");
+}
+
+static const char SQL_CANDIDATES[] =
+	"SELECT s.id, s.version, a.subject, a.msgid, a.refs, s.author_name, "
+	"s.author_addr, a.is_bot, a.auto_submitted, a.precedence, st.state, "
+	"st.flags, st.entry, st.lands, st.posted, coalesce(st.due, 0), "
+	"coalesce(st.act_at, 0), coalesce(st.overdue_days, 0), st.patches, "
+	"st.reviewed, coalesce(p.version, 0), coalesce(p.first_posted, 0), "
+	"a.list_id "
+	"FROM series_status st JOIN series s ON s.id = st.series_id "
+	"JOIN messages a ON a.id = s.anchor_id "
+	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
+	" WHERE q.superseded_by = s.id ORDER BY q.first_posted DESC LIMIT 1) "
+	"WHERE s.superseded_by IS NULL AND (st.overdue OR st.too_soon "
+	"OR st.late OR st.state = 'reviewed') "
+	"ORDER BY st.posted, s.id";
+static const char SQL_PEOPLE_OF[] =
+	"SELECT addr, name FROM maint_people WHERE entry = ? AND role = ? "
+	"ORDER BY pos";
+static const char SQL_IS_LIST[] =
+	"SELECT 1 FROM maint_people WHERE addr = lower(?) AND role = 'L' "
+	"LIMIT 1";
+static const char SQL_OPTOUT_REPLIES[] =
+	"INSERT OR IGNORE INTO opt_out (addr, source, since) "
+	"SELECT lower(from_addr), msgid, ?1 FROM messages "
+	"WHERE kind = 'reply' AND intent & 4 AND from_addr != '' "
+	"GROUP BY lower(from_addr)";
+
+int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
+			 void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	int rc, stop = 0;
+
+	if (sqlite3_prepare_v2(st->db, SQL_CANDIDATES, -1, &s, NULL) !=
+	    SQLITE_OK)
+		return pc_store__fail(st, err, "reading verdicts");
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_outbox_candidate c = { 0 };
+
+		c.series_id = sqlite3_column_int64(s, 0);
+		c.version = sqlite3_column_int(s, 1);
+		c.subject = col(s, 2);
+		c.anchor_msgid = col(s, 3);
+		c.anchor_refs = col(s, 4);
+		c.author_name = col(s, 5);
+		c.author_addr = col(s, 6);
+		c.author_is_bot = sqlite3_column_int(s, 7);
+		c.auto_submitted = col(s, 8);
+		c.precedence = col(s, 9);
+		c.state = col(s, 10);
+		c.flags = col(s, 11);
+		c.entry = col(s, 12);
+		c.lands = col(s, 13);
+		c.posted = sqlite3_column_int64(s, 14);
+		c.due = sqlite3_column_int64(s, 15);
+		c.act_at = sqlite3_column_int64(s, 16);
+		c.overdue_days = sqlite3_column_double(s, 17);
+		c.patches = sqlite3_column_int(s, 18);
+		c.reviewed = sqlite3_column_int(s, 19);
+		c.prev_version = sqlite3_column_int(s, 20);
+		c.prev_posted = sqlite3_column_int64(s, 21);
+		c.list_id = col(s, 22);
+		if ((stop = fn(&c, arg)) != 0)
+			break;
+	}
+	if (!stop && rc != SQLITE_DONE) {
+		rc = pc_store__fail(st, err, "reading verdicts");
+		sqlite3_finalize(s);
+		return rc;
+	}
+	sqlite3_finalize(s);
+	return stop;
+}
+
+int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
+			   int (*fn)(const char *addr, const char *name,
+				     void *arg),
+			   void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	char r[2] = { role, '\0' };
+	int rc, stop = 0;
+
+	if (sqlite3_prepare_v2(st->db, SQL_PEOPLE_OF, -1, &s, NULL) !=
+	    SQLITE_OK)
+		return pc_store__fail(st, err, "reading maintainers");
+	sqlite3_bind_text(s, 1, entry, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, r, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		if ((stop = fn(col(s, 0), col(s, 1), arg)) != 0)
+			break;
+	sqlite3_finalize(s);
+	if (stop)
+		return stop;
+	return rc == SQLITE_DONE ?
+		       0 :
+		       pc_err_set(err, PC_EDB, "cannot read maintainers");
+}
+
+int pc_outbox_is_list(struct pc_store *st, const char *addr, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_IS_LIST, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, addr, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : pc_store__fail(st, err, "reading lists");
+}
+
+int pc_optout_from_replies(struct pc_store *st, int64_t now, int *added_out,
+			   struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_OPTOUT_REPLIES, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, now);
+	if ((rc = pc_store__exec(st, s, err, "recording opt-outs")) < 0)
+		return rc;
+	if (added_out)
+		*added_out = sqlite3_changes(st->db);
+	return 0;
+}
+
+int64_t pc_outbox_count_prefix(struct pc_store *st, const char *prefix,
+			       int64_t *last_out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_COUNT_PREFIX, err);
+	int64_t n = 0;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, prefix, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		n = sqlite3_column_int64(s, 0);
+		if (last_out)
+			*last_out = sqlite3_column_int64(s, 1);
+	}
+	sqlite3_reset(s);
+	if (rc != SQLITE_ROW)
+		return pc_store__fail(st, err, "counting outbox mail");
+	return n;
 }

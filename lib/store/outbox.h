@@ -67,10 +67,66 @@ int pc_outbox_failed(struct pc_store *st, int64_t id, const char *error,
 int64_t pc_outbox_count_to(struct pc_store *st, const char *addr, int64_t since,
 			   struct pc_err *err);
 
+/* Outbox rows whose key starts with prefix (any status); *last_out (may
+ * be NULL) gets the newest one's created_at, 0 when none. */
+int64_t pc_outbox_count_prefix(struct pc_store *st, const char *prefix,
+			       int64_t *last_out, struct pc_err *err);
+
 /* Adds addr ("user@host", or "@domain") to the opt-out list. */
 int pc_optout_add(struct pc_store *st, const char *addr, const char *source,
 		  int64_t now, struct pc_err *err);
 /* 1 when addr or its domain opted out, 0 when not, or PC_EDB. */
 int pc_optout_has(struct pc_store *st, const char *addr, struct pc_err *err);
+
+/* A verdict that may call for mail (see pc_outbox_candidates()). All
+ * strings are borrowed for the callback's duration; NULL when unknown. */
+struct pc_outbox_candidate {
+	int64_t series_id;
+	int version;
+	const char *subject; /* the anchor's decoded subject */
+	const char *anchor_msgid; /* without brackets */
+	const char *anchor_refs; /* the anchor's References, spaced */
+	const char *author_name, *author_addr;
+	int author_is_bot; /* the anchor is bot mail */
+	const char *auto_submitted, *precedence; /* the anchor's headers */
+	const char *list_id; /* the anchor came through this list */
+	const char *state, *flags, *entry, *lands;
+	int64_t posted, due, act_at;
+	double overdue_days;
+	int patches, reviewed;
+	int prev_version; /* the previous version, 0 when none */
+	int64_t prev_posted;
+};
+
+typedef int (*pc_outbox_candidate_fn)(const struct pc_outbox_candidate *c,
+				      void *arg);
+
+/*
+ * Calls fn for each current (not superseded) series whose stored verdict
+ * is overdue, too soon, late, or reviewed (ready), and for each series
+ * with a boot verdict, oldest posting first. Errors: PC_EDB.
+ */
+int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
+			 void *arg, struct pc_err *err);
+
+/*
+ * Calls fn(addr, name, arg) for each person of MAINTAINERS entry `entry`
+ * with role 'M', 'R' or 'L' (lists), in file order. Errors: PC_EDB.
+ */
+int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
+			   int (*fn)(const char *addr, const char *name,
+				     void *arg),
+			   void *arg, struct pc_err *err);
+
+/* 1 when addr is a mailing list of some MAINTAINERS entry (L:). */
+int pc_outbox_is_list(struct pc_store *st, const char *addr,
+		      struct pc_err *err);
+
+/*
+ * Adds to the opt-out list the sender of every reply that says
+ * "patchclock: opt-out" (intent bit 4). *added_out counts new ones.
+ */
+int pc_optout_from_replies(struct pc_store *st, int64_t now, int *added_out,
+			   struct pc_err *err);
 
 #endif

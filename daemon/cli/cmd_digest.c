@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * patchclock digest: judges every series at a "now", then queues the mail
+ * the verdicts call for (maintainer digests, "resend now" replies,
+ * too-soon notes) in the same transaction. --dry-run prints the exact
+ * mail and queues nothing.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "cli/policy.h"
+#include "log.h"
+#include "notify/plan.h"
+#include "store/outbox.h"
+#include "util/xalloc.h"
+#include "util/banned.h"
+
+static const char digest_usage[] =
+	"usage: patchclock digest [--db FILE] [--now TIME] [--tree DIR]\n"
+	"                         [--overrides FILE]... [--releases FILE]\n"
+	"                         [--holidays FILE] [--bot ADDR]...\n"
+	"                         --from ADDR [--domain NAME] [--archive URL]\n"
+	"                         [--daily-limit N] [--no-replies]\n"
+	"                         [--to ADDR] [--dry-run]\n"
+	"\n"
+	"Judges every series at TIME (as 'patchclock status' does) and queues\n"
+	"in the outbox, in the same transaction, the mail the verdicts call\n"
+	"for, each once under its action key:\n"
+	"  - one digest per maintainer (M: of the governing entry) per day,\n"
+	"    sent at the start of that maintainer's office hours, listing\n"
+	"    overdue series (oldest first), series ready to apply, features\n"
+	"    late for the cycle and too-soon reposts, with archive links;\n"
+	"  - a 'resend now' reply to the author of each overdue series, at\n"
+	"    the maintainers' next office-hours opening, and again after each\n"
+	"    further cadence of silence (naming the trusted reviewers);\n"
+	"  - a short note to the author of a too-soon repost.\n"
+	"No mail goes to addresses or domains that opted out (a reply with\n"
+	"the line 'patchclock: opt-out' adds its sender), to bots, to lists,\n"
+	"in answer to Auto-Submitted or bulk mail, or past the daily limit\n"
+	"per recipient: such mail is kept as 'suppressed' with the reason.\n"
+	"'patchclock send' delivers what is queued.\n"
+	"\n"
+	"Options (and those of 'patchclock status'):\n"
+	"  --from ADDR        patchclock's own address (From:)\n"
+	"  --domain NAME      domain of generated Message-IDs (default: the\n"
+	"                     domain of --from)\n"
+	"  --archive URL      archive link pattern, '%s' for the Message-ID\n"
+	"                     (default https://lore.kernel.org/r/%s)\n"
+	"  --daily-limit N    mails per recipient per day (default 3)\n"
+	"  --no-replies       digests only\n"
+	"  --to ADDR          with --dry-run: only mail to ADDR\n"
+	"  --dry-run          print the mail that would be queued, queue none\n"
+	"  -h, --help         this text\n";
+
+struct show {
+	int64_t now;
+	const char *to;
+	unsigned n;
+};
+
+static int show_one(const struct pc_outbox_item *it, void *arg)
+{
+	struct show *s = arg;
+
+	if (it->created_at != s->now)
+		return 0;
+	if (s->to && !strstr(it->recipients, s->to))
+		return 0;
+	s->n++;
+	printf("=== %s to %s (%s%s%s)\n", it->action, it->recipients,
+	       it->status, it->reason ? ": " : "",
+	       it->reason ? it->reason : "");
+	fwrite(it->message, 1, it->message_len, stdout);
+	putchar('\n');
+	return 0;
+}
+
+static int show_queued(struct pc_store *st, void *arg)
+{
+	struct pc_err err = { 0 };
+
+	if (pc_outbox_list(st, 0, 1, show_one, arg, &err) < 0) {
+		log_warnx("digest: %s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_digest(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "now", required_argument, NULL, 'n' },
+		{ "tree", required_argument, NULL, 't' },
+		{ "overrides", required_argument, NULL, 'o' },
+		{ "no-map", no_argument, NULL, 'M' },
+		{ "releases", required_argument, NULL, 'r' },
+		{ "holidays", required_argument, NULL, 'H' },
+		{ "bot", required_argument, NULL, 'b' },
+		{ "from", required_argument, NULL, 'f' },
+		{ "domain", required_argument, NULL, 'D' },
+		{ "archive", required_argument, NULL, 'A' },
+		{ "daily-limit", required_argument, NULL, 'L' },
+		{ "no-replies", no_argument, NULL, 'R' },
+		{ "to", required_argument, NULL, 'T' },
+		{ "dry-run", no_argument, NULL, 'y' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct pc_plan_options po = PC_PLAN_OPTIONS_INIT;
+	struct cli_policy_args pa = { 0 };
+	struct pc_status_stats stats;
+	struct pc_plan_stats ps;
+	struct cli_policy cp;
+	struct show sh = { 0 };
+	const char *db = NULL, *tree = NULL;
+	const char **ovr, **bots;
+	struct pc_store *st;
+	int64_t now = (int64_t)time(NULL);
+	int c, dry = 0, rc = CLI_OK;
+	char *end;
+
+	ovr = xcalloc((size_t)argc + 1, sizeof(*ovr));
+	bots = xcalloc((size_t)argc + 1, sizeof(*bots));
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'n':
+			if (cli_parse_time(optarg, &now) < 0) {
+				log_warnx("digest: cannot read --now '%s'",
+					  optarg);
+				rc = CLI_USAGE;
+				goto out_args;
+			}
+			break;
+		case 't':
+			tree = optarg;
+			break;
+		case 'o':
+			ovr[pa.n_overrides++] = optarg;
+			break;
+		case 'M':
+			pa.no_map = 1;
+			break;
+		case 'r':
+			pa.releases = optarg;
+			break;
+		case 'H':
+			pa.holidays = optarg;
+			break;
+		case 'b':
+			bots[pa.n_bots++] = optarg;
+			break;
+		case 'f':
+			po.from_addr = optarg;
+			break;
+		case 'D':
+			po.domain = optarg;
+			break;
+		case 'A':
+			po.archive_url = optarg;
+			break;
+		case 'L':
+			po.daily_limit = (unsigned)strtoul(optarg, &end, 10);
+			if (*end || !po.daily_limit) {
+				log_warnx("digest: --daily-limit wants a "
+					  "positive number");
+				rc = CLI_USAGE;
+				goto out_args;
+			}
+			break;
+		case 'R':
+			po.replies = 0;
+			break;
+		case 'T':
+			sh.to = optarg;
+			break;
+		case 'y':
+			dry = 1;
+			break;
+		case 'h':
+			rc = cli_usage(stdout, digest_usage, CLI_OK);
+			goto out_args;
+		default:
+			rc = cli_usage(stderr, digest_usage, CLI_USAGE);
+			goto out_args;
+		}
+	}
+	if (optind != argc || !po.from_addr || !strchr(po.from_addr, '@')) {
+		log_warnx(
+			"digest: give --from ADDR (patchclock's own address)");
+		rc = cli_usage(stderr, digest_usage, CLI_USAGE);
+		goto out_args;
+	}
+	if (!po.domain)
+		po.domain = strchr(po.from_addr, '@') + 1;
+	pa.tree = cli_tree_dir(tree);
+	pa.overrides = ovr;
+	pa.bots = bots;
+	if (!(st = cli_open_store(cli_db_path(db)))) {
+		rc = CLI_FAIL;
+		goto out_args;
+	}
+	if (cli_policy_open(&cp, st, &pa, 0) < 0) {
+		rc = CLI_FAIL;
+		goto out_store;
+	}
+	sh.now = now;
+	if (cli_policy_plan(&cp, st, now, &po, &stats, &ps, dry,
+			    dry ? show_queued : NULL, &sh) < 0)
+		rc = CLI_FAIL;
+	else
+		printf("digest: %s%u queued, %u held back by a rule, %u "
+		       "already queued, %u new opt-outs\n",
+		       dry ? "(dry run, nothing kept) " : "", ps.queued,
+		       ps.suppressed, ps.already, ps.opt_outs);
+	cli_policy_close(&cp);
+out_store:
+	pc_store_close(st);
+out_args:
+	free(ovr);
+	free(bots);
+	return rc;
+}

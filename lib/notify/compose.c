@@ -1,0 +1,1830 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The mails patchclock sends, byte for byte (see compose.h). Everything
+ * here is string work on what the caller passes: cleaning text that came
+ * from mail, RFC 2047 encoded words, header folding, body wrapping at 72
+ * columns, and the texts of the three mails. A mail is built in a local
+ * buffer and appended to the caller's only when complete, so an error
+ * leaves the caller's buffer as it was.
+ *
+ * Header safety does not rest on the cleaning alone: every header word
+ * goes through hdr_word(), which asserts that it holds only printable
+ * ASCII, so a line break can only ever come from the folding code.
+ */
+#include <assert.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compose.h"
+#include "patch/subject.h"
+#include "sla/bizclock.h"
+#include "util/hash.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+#include "util/banned.h"
+
+#define BODY_WIDTH 72
+#define HEADER_WIDTH 78
+/* An encoded word: "=?UTF-8?Q?" + payload + "?=", at most 60 bytes, so
+ * that one fits on a line after any header name used here. */
+#define EW_PAYLOAD_MAX 48
+/* A body line longer than this (in bytes) is left out: SMTP allows 998. */
+#define BODY_LINE_BYTES_MAX 990
+#define LOCAL_TIME_MAX 64
+
+static const char signature[] =
+	"-- \n"
+	"Sent by patchclock, which holds series to the subsystem's profile.\n"
+	"Reply with a line 'patchclock: opt-out' to stop these mails.\n";
+
+/* ---- UTF-8 and cleaning ---- */
+
+/*
+ * Decodes the UTF-8 character at p (len > 0 bytes) into *cp; returns its
+ * length. Invalid bytes (overlongs, surrogates, truncated sequences) are
+ * one byte each and decode to U+FFFD.
+ */
+static size_t utf8_next(const unsigned char *p, size_t len, uint32_t *cp)
+{
+	uint32_t c = p[0], min;
+	size_t n, i;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		c &= 0x1f;
+		min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		c &= 0x0f;
+		min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		c &= 0x07;
+		min = 0x10000;
+	} else {
+		*cp = 0xfffd;
+		return 1;
+	}
+	if (len < n) {
+		*cp = 0xfffd;
+		return 1;
+	}
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80) {
+			*cp = 0xfffd;
+			return 1;
+		}
+		c = (c << 6) | (p[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) {
+		*cp = 0xfffd;
+		return 1;
+	}
+	*cp = c;
+	return n;
+}
+
+static void utf8_put(struct pc_buf *out, uint32_t c)
+{
+	char b[4];
+
+	if (c < 0x80) {
+		pc_buf_addch(out, (int)c);
+	} else if (c < 0x800) {
+		b[0] = (char)(0xc0 | (c >> 6));
+		b[1] = (char)(0x80 | (c & 0x3f));
+		pc_buf_add(out, b, 2);
+	} else if (c < 0x10000) {
+		b[0] = (char)(0xe0 | (c >> 12));
+		b[1] = (char)(0x80 | ((c >> 6) & 0x3f));
+		b[2] = (char)(0x80 | (c & 0x3f));
+		pc_buf_add(out, b, 3);
+	} else {
+		b[0] = (char)(0xf0 | (c >> 18));
+		b[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+		b[2] = (char)(0x80 | ((c >> 6) & 0x3f));
+		b[3] = (char)(0x80 | (c & 0x3f));
+		pc_buf_add(out, b, 4);
+	}
+}
+
+/* Controls and line breaks of every kind: they become spaces. */
+static int is_break(uint32_t c)
+{
+	return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) ||
+	       c == 0x2028 || c == 0x2029;
+}
+
+/* Invisible characters that reorder or hide text: dropped. */
+static int is_invisible(uint32_t c)
+{
+	return c == 0x061c || c == 0x200e || c == 0x200f ||
+	       (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
+	       c == 0xfeff;
+}
+
+/*
+ * Appends the clean form of s (NULL: nothing) to out: see compose.h. At
+ * most max bytes are appended; a longer text is cut at a character
+ * boundary and ends in "...". Returns the number of bytes appended.
+ */
+static size_t clean(struct pc_buf *out, const char *s, size_t max)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = s ? strlen(s) : 0, i = 0, start = out->len;
+	int space = 0, cut = 0;
+
+	assert(max >= 4);
+	while (i < len) {
+		uint32_t c;
+		size_t before = out->len;
+
+		i += utf8_next(p + i, len - i, &c);
+		if (c == ' ' || is_break(c)) {
+			space = out->len > start;
+			continue;
+		}
+		if (is_invisible(c))
+			continue;
+		if (space)
+			pc_buf_addch(out, ' ');
+		space = 0;
+		utf8_put(out, c);
+		if (out->len - start > max - 3) {
+			/* Keep room for "..." unless the text ends here. */
+			if (i < len || out->len - start > max) {
+				pc_buf_setlen(out, before);
+				cut = 1;
+				break;
+			}
+		}
+	}
+	if (cut)
+		pc_buf_addstr(out, "...");
+	return out->len - start;
+}
+
+/* A cleaned copy of s; caller frees. */
+static char *clean_dup(const char *s, size_t max)
+{
+	struct pc_buf b = PC_BUF_INIT;
+
+	clean(&b, s, max);
+	return pc_buf_detach(&b, NULL);
+}
+
+/* Columns a character takes in a terminal: 0, 1 or 2. */
+static int char_width(uint32_t c)
+{
+	if ((c >= 0x0300 && c <= 0x036f) || (c >= 0x1ab0 && c <= 0x1aff) ||
+	    (c >= 0x1dc0 && c <= 0x1dff) || (c >= 0x200b && c <= 0x200f) ||
+	    (c >= 0x20d0 && c <= 0x20ff) || (c >= 0xfe00 && c <= 0xfe0f) ||
+	    (c >= 0xfe20 && c <= 0xfe2f))
+		return 0;
+	if ((c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0x303e) ||
+	    (c >= 0x3041 && c <= 0x33ff) || (c >= 0x3400 && c <= 0x4dbf) ||
+	    (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xa000 && c <= 0xa4cf) ||
+	    (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
+	    (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
+	    (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1f64f) ||
+	    (c >= 0x1f900 && c <= 0x1f9ff) || (c >= 0x20000 && c <= 0x3fffd))
+		return 2;
+	return 1;
+}
+
+static size_t text_width(const char *p, size_t len)
+{
+	size_t i = 0, w = 0;
+
+	while (i < len) {
+		uint32_t c;
+
+		i += utf8_next((const unsigned char *)p + i, len - i, &c);
+		w += (size_t)char_width(c);
+	}
+	return w;
+}
+
+/* ---- checks of what goes into headers unchanged ---- */
+
+/* A plain ASCII addr-spec: one '@', no spaces, quotes or brackets. */
+static int addr_ok(const char *a)
+{
+	size_t i, n, at = 0, ats = 0;
+
+	if (!a || !(n = strlen(a)) || n > PC_COMPOSE_ADDR_MAX)
+		return 0;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)a[i];
+
+		if (c <= 0x20 || c >= 0x7f || strchr("<>()[]\\,;:\"", c))
+			return 0;
+		if (c == '@') {
+			ats++;
+			at = i;
+		}
+	}
+	return ats == 1 && at > 0 && at + 1 < n;
+}
+
+/*
+ * The Message-ID in id without its angle brackets, as (*p_out,
+ * *len_out): 0 when it is printable ASCII without spaces or brackets
+ * and 1..PC_COMPOSE_ID_MAX bytes long, else PC_EPARSE or PC_ELIMIT.
+ */
+static int msgid_check(const char **p_out, size_t *len_out, const char *id)
+{
+	size_t n = id ? strlen(id) : 0, i;
+
+	if (n >= 2 && id[0] == '<' && id[n - 1] == '>') {
+		id++;
+		n -= 2;
+	}
+	if (!n)
+		return PC_EPARSE;
+	if (n > PC_COMPOSE_ID_MAX)
+		return PC_ELIMIT;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)id[i];
+
+		if (c <= 0x20 || c >= 0x7f || c == '<' || c == '>')
+			return PC_EPARSE;
+	}
+	*p_out = id;
+	*len_out = n;
+	return 0;
+}
+
+static int domain_ok(const char *d)
+{
+	size_t i, n;
+
+	if (!d || !(n = strlen(d)) || n > PC_COMPOSE_DOMAIN_MAX ||
+	    d[0] == '.' || d[0] == '-' || d[n - 1] == '.')
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!pc_isalnum((unsigned char)d[i]) && d[i] != '.' &&
+		    d[i] != '-')
+			return 0;
+	return 1;
+}
+
+static int url_pattern_ok(const char *pat)
+{
+	const char *s;
+	size_t i, n = strlen(pat);
+
+	if (n > PC_COMPOSE_URL_MAX || !(s = strstr(pat, "%s")) ||
+	    strstr(s + 2, "%s"))
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)pat[i] <= 0x20 ||
+		    (unsigned char)pat[i] >= 0x7f)
+			return 0;
+	return 1;
+}
+
+/* ---- public helpers ---- */
+
+int pc_compose_zone_time(char *buf, size_t len, int64_t t, void *arg,
+			 struct pc_err *err)
+{
+	return pc_bizclock_format(buf, len, arg, t, err);
+}
+
+void pc_compose_origin(struct pc_notify_origin *out,
+		       const struct pc_prof_origin *o)
+{
+	memset(out, 0, sizeof(*out));
+	if (!o)
+		return;
+	out->kind = o->kind;
+	out->file = o->file;
+	out->heading = o->heading;
+	out->line = o->line;
+	out->quote = o->quote;
+}
+
+int pc_compose_action_key(char *buf, size_t len, int64_t series_id, int version,
+			  const char *action, const char *period,
+			  struct pc_err *err)
+{
+	int n;
+
+	assert(buf && action);
+	n = snprintf(buf, len, "series:%" PRId64 ":v%d:%s:%s", series_id,
+		     version, action, period ? period : "");
+	if (n < 0 || (size_t)n >= len || (size_t)n > PC_COMPOSE_KEY_MAX)
+		return pc_err_set(err, PC_ELIMIT,
+				  "cannot write action key: too long");
+	return 0;
+}
+
+int pc_compose_message_id(char *buf, size_t len, const char *action,
+			  const char *key, const char *domain,
+			  struct pc_err *err)
+{
+	unsigned char d[PC_SHA256_LEN];
+	char hex[2 * PC_SHA256_LEN + 1];
+	struct pc_buf in = PC_BUF_INIT;
+	size_t i, alen = action ? strlen(action) : 0;
+	int n;
+
+	assert(buf);
+	if (!alen || alen > 32)
+		return pc_err_set(err, PC_EUSAGE, "invalid action name");
+	for (i = 0; i < alen; i++)
+		if (!(action[i] >= 'a' && action[i] <= 'z') &&
+		    !pc_isdigit((unsigned char)action[i]) && action[i] != '-')
+			return pc_err_set(err, PC_EUSAGE,
+					  "invalid action name");
+	if (!domain_ok(domain))
+		return pc_err_set(err, PC_EUSAGE,
+				  "invalid message-id domain: use letters, "
+				  "digits, '.' and '-'");
+	if (!key || strlen(key) > PC_COMPOSE_KEY_MAX)
+		return pc_err_set(err, PC_EUSAGE,
+				  "missing or too long action key");
+	pc_buf_addstr(&in, action);
+	pc_buf_addch(&in, '\0');
+	pc_buf_addstr(&in, key);
+	pc_sha256(d, in.buf, in.len);
+	pc_buf_release(&in);
+	pc_hex(hex, d, 16);
+	n = snprintf(buf, len, "patchclock.%s.%s@%s", action, hex, domain);
+	if (n < 0 || (size_t)n >= len)
+		return pc_err_set(err, PC_ELIMIT,
+				  "cannot write message-id: buffer too small");
+	return 0;
+}
+
+int pc_compose_archive_url(struct pc_buf *out, const char *pattern,
+			   const char *msgid, struct pc_err *err)
+{
+	static const char keep[] = "-._~!$&'()*+,;=:@";
+	const char *s;
+	size_t i, n = msgid ? strlen(msgid) : 0;
+
+	if (!pattern)
+		pattern = PC_COMPOSE_ARCHIVE_DEFAULT;
+	if (!url_pattern_ok(pattern))
+		return pc_err_set(err, PC_EUSAGE,
+				  "invalid archive url pattern: it needs one "
+				  "'%%s' and no spaces");
+	s = strstr(pattern, "%s");
+	pc_buf_add(out, pattern, (size_t)(s - pattern));
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)msgid[i];
+
+		if (pc_isalnum(c) || strchr(keep, c))
+			pc_buf_addch(out, c);
+		else
+			pc_buf_addf(out, "%%%02X", c);
+	}
+	pc_buf_addstr(out, s + 2);
+	return 0;
+}
+
+/* ---- times ---- */
+
+static const char *const wday_abbr[] = { "Sun", "Mon", "Tue", "Wed",
+					 "Thu", "Fri", "Sat" };
+static const char *const wday_name[] = { "Sunday",    "Monday",	  "Tuesday",
+					 "Wednesday", "Thursday", "Friday",
+					 "Saturday" };
+static const char *const month_abbr[] = { "Jan", "Feb", "Mar", "Apr",
+					  "May", "Jun", "Jul", "Aug",
+					  "Sep", "Oct", "Nov", "Dec" };
+
+struct utc {
+	struct pc_biz_date d;
+	int wday, hour, min, sec;
+};
+
+/* Hostile dates are clamped to 1900..9999, as the business clock does. */
+static int64_t clamp_time(int64_t t)
+{
+	return t < PC_BIZ_TIME_MIN ? PC_BIZ_TIME_MIN :
+	       t > PC_BIZ_TIME_MAX ? PC_BIZ_TIME_MAX :
+				     t;
+}
+
+static void utc_split(struct utc *u, int64_t t)
+{
+	int64_t days, sod;
+
+	t = clamp_time(t);
+	days = t / 86400;
+	sod = t % 86400;
+	if (sod < 0) {
+		sod += 86400;
+		days--;
+	}
+	pc_biz_date_from_days(&u->d, days);
+	u->wday = pc_biz_date_wday(&u->d);
+	u->hour = (int)(sod / 3600);
+	u->min = (int)(sod / 60 % 60);
+	u->sec = (int)(sod % 60);
+}
+
+/* "Mon 2021-05-03 16:30 UTC", the shape of pc_bizclock_format(). */
+static void add_utc(struct pc_buf *out, int64_t t)
+{
+	struct utc u;
+
+	utc_split(&u, t);
+	pc_buf_addf(out, "%s %04d-%02d-%02d %02d:%02d UTC", wday_abbr[u.wday],
+		    u.d.year, u.d.month, u.d.day, u.hour, u.min);
+}
+
+/* RFC 5322: "Thu, 13 May 2021 15:00:00 +0000". */
+static void add_rfc5322_date(struct pc_buf *out, int64_t t)
+{
+	struct utc u;
+
+	utc_split(&u, t);
+	pc_buf_addf(out, "%s, %d %s %04d %02d:%02d:%02d +0000",
+		    wday_abbr[u.wday], u.d.day, month_abbr[u.d.month - 1],
+		    u.d.year, u.hour, u.min, u.sec);
+}
+
+/* Appends t in the maintainers' zone, cleaned; 1 when there is none. */
+static int add_local(struct pc_buf *out, const struct pc_notify_head *h,
+		     int64_t t, struct pc_err *err)
+{
+	char buf[LOCAL_TIME_MAX + 1];
+	int rc;
+
+	if (!h->local_fn)
+		return 1;
+	buf[0] = '\0';
+	if ((rc = h->local_fn(buf, sizeof(buf), t, h->local_arg, err)) < 0)
+		return rc;
+	buf[sizeof(buf) - 1] = '\0';
+	clean(out, buf, LOCAL_TIME_MAX);
+	return 0;
+}
+
+/*
+ * "Mon 2021-05-03 16:30 UTC (Mon 2021-05-03 09:30 PDT, the maintainers'
+ * time)"; without local_fn, or when the zone is UTC, the first part only.
+ */
+static int add_when(struct pc_buf *out, const struct pc_notify_head *h,
+		    int64_t t, struct pc_err *err)
+{
+	struct pc_buf utc = PC_BUF_INIT, loc = PC_BUF_INIT;
+	int rc;
+
+	add_utc(&utc, t);
+	pc_buf_addstr(out, utc.buf);
+	rc = add_local(&loc, h, t, err);
+	if (rc == 0 && strcmp(loc.buf, utc.buf) != 0)
+		pc_buf_addf(out, " (%s, the maintainers' time)", loc.buf);
+	pc_buf_release(&utc);
+	pc_buf_release(&loc);
+	return rc < 0 ? rc : 0;
+}
+
+/* The maintainers' time alone, or UTC without local_fn. */
+static int add_when_local(struct pc_buf *out, const struct pc_notify_head *h,
+			  int64_t t, struct pc_err *err)
+{
+	int rc = add_local(out, h, t, err);
+
+	if (rc == 1)
+		add_utc(out, t);
+	return rc < 0 ? rc : 0;
+}
+
+static void add_plural(struct pc_buf *out, long long n, const char *what)
+{
+	pc_buf_addf(out, "%lld %s%s", n, what, n == 1 ? "" : "s");
+}
+
+/* From `from` to `to`: "2 days 3 hours", "5 hours 12 minutes",
+ * "40 minutes"; "0 minutes" when to is earlier. */
+static void add_elapsed(struct pc_buf *out, int64_t from, int64_t to)
+{
+	int64_t secs = clamp_time(to) - clamp_time(from);
+	long long d, h, m;
+
+	if (secs < 0)
+		secs = 0;
+	d = (long long)(secs / 86400);
+	h = (long long)(secs % 86400 / 3600);
+	m = (long long)(secs % 3600 / 60);
+	if (d) {
+		add_plural(out, d, "day");
+		if (h) {
+			pc_buf_addch(out, ' ');
+			add_plural(out, h, "hour");
+		}
+	} else if (h) {
+		add_plural(out, h, "hour");
+		if (m) {
+			pc_buf_addch(out, ' ');
+			add_plural(out, m, "minute");
+		}
+	} else {
+		add_plural(out, m, "minute");
+	}
+}
+
+/* "2.5 business days", "1 business day"; one decimal, ".0" dropped. */
+static void add_business_days(struct pc_buf *out, double days)
+{
+	long long tenths;
+
+	if (!(days > 0)) /* also NaN */
+		days = 0;
+	if (days > 1e6)
+		days = 1e6;
+	tenths = (long long)(days * 10 + 0.5);
+	if (tenths % 10)
+		pc_buf_addf(out, "%lld.%lld business days", tenths / 10,
+			    tenths % 10);
+	else
+		pc_buf_addf(out, "%lld business day%s", tenths / 10,
+			    tenths == 10 ? "" : "s");
+}
+
+/* "8:00am" for minutes after midnight. */
+static void add_clock12(struct pc_buf *out, int minutes)
+{
+	int h = minutes / 60 % 24, m = minutes % 60;
+
+	pc_buf_addf(out, "%d:%02d%s", h % 12 ? h % 12 : 12, m,
+		    h < 12 ? "am" : "pm");
+}
+
+/*
+ * Office hours for people: "8:00am-5:00pm America/Los_Angeles", with the
+ * days in front ("Sunday to Thursday, ") unless they are Monday to
+ * Friday, the meaning of "business days".
+ */
+static void add_hours(struct pc_buf *out, const struct pc_prof_hours *hr)
+{
+	unsigned days = hr ? hr->days & 0x7fu : 0;
+	int d, first = -1, last, starts = 0, n = 0, i = 0;
+
+#define IN(day) ((days >> ((unsigned)(day) % 7)) & 1u)
+	for (d = 0; d < 7; d++) {
+		if (!IN(d))
+			continue;
+		n++;
+		if (!IN(d + 6)) {
+			starts++;
+			first = d;
+		}
+	}
+	if (days == 0x7fu) {
+		pc_buf_addstr(out, "every day, ");
+	} else if (days && days != PC_PROF_WEEKDAYS && starts == 1 && n > 1) {
+		/* One run, across the weekend or not: "Sunday to Thursday". */
+		for (last = first; IN(last + 1); last = (last + 1) % 7)
+			;
+		pc_buf_addf(out, "%s to %s, ", wday_name[first],
+			    wday_name[last]);
+	} else if (days && days != PC_PROF_WEEKDAYS) {
+		/* Monday first, as the working week is written. */
+		for (d = 1; d <= 7; d++) {
+			if (!IN(d))
+				continue;
+			i++;
+			pc_buf_addf(out, "%s%s",
+				    i == 1 ? "" :
+				    i == n ? " and " :
+					     ", ",
+				    wday_name[d % 7]);
+		}
+		pc_buf_addstr(out, ", ");
+	}
+#undef IN
+	if (hr && hr->start >= 0 && hr->end > hr->start &&
+	    !(hr->start == 0 && hr->end >= 1440)) {
+		add_clock12(out, hr->start);
+		pc_buf_addch(out, '-');
+		add_clock12(out, hr->end);
+		pc_buf_addch(out, ' ');
+	}
+	if (hr && hr->zone[0]) {
+		char zone[PC_PROFILE_ZONE_MAX + 1];
+
+		memcpy(zone, hr->zone, PC_PROFILE_ZONE_MAX);
+		zone[PC_PROFILE_ZONE_MAX] = '\0';
+		clean(out, zone, PC_PROFILE_ZONE_MAX);
+	} else {
+		pc_buf_addstr(out, "UTC");
+	}
+}
+
+/* ---- provenance ---- */
+
+/*
+ * Where a value is written: `FILE, "HEADING"`, `FILE, line N` or `FILE`;
+ * nothing (returns 0) when nothing is known.
+ */
+static int has_origin(const struct pc_notify_origin *o)
+{
+	return o->kind != PC_PROF_SRC_NONE && o->file && *o->file;
+}
+
+static int add_origin(struct pc_buf *out, const struct pc_notify_origin *o)
+{
+	size_t start = out->len;
+
+	if (!has_origin(o))
+		return 0;
+	clean(out, o->file, PC_COMPOSE_TEXT_MAX);
+	if (o->heading && *o->heading) {
+		pc_buf_addstr(out, ", \"");
+		clean(out, o->heading, PC_COMPOSE_TEXT_MAX);
+		pc_buf_addch(out, '"');
+	} else if (o->line) {
+		pc_buf_addf(out, ", line %u", o->line);
+	}
+	return out->len > start;
+}
+
+/* " (ORIGIN)" or nothing. */
+static void add_origin_paren(struct pc_buf *out,
+			     const struct pc_notify_origin *o)
+{
+	struct pc_buf b = PC_BUF_INIT;
+
+	if (add_origin(&b, o))
+		pc_buf_addf(out, " (%s)", b.buf);
+	pc_buf_release(&b);
+}
+
+/* Who says so, to start a sentence. */
+static const char *who_asks(enum pc_prof_source kind)
+{
+	switch (kind) {
+	case PC_PROF_SRC_OVERRIDE:
+		return "The maintainers' local settings ask";
+	case PC_PROF_SRC_DEFAULT:
+		return "The subsystem's profile does not say; the kernel's "
+		       "general guideline asks";
+	case PC_PROF_SRC_SHORT:
+	case PC_PROF_SRC_PROSE:
+	case PC_PROF_SRC_MAINTAINERS:
+	case PC_PROF_SRC_NONE:
+		break;
+	}
+	return "The subsystem's profile asks";
+}
+
+/* ---- the body ---- */
+
+/*
+ * Appends text (one line of single-space-separated words, no line
+ * breaks) wrapped at BODY_WIDTH columns: the first line starts with
+ * `first`, the others with `rest`. Words are never split; a word wider
+ * than a line stands alone on its line.
+ */
+static void wrap(struct pc_buf *out, const char *text, const char *first,
+		 const char *rest)
+{
+	const char *p = text;
+	size_t col = strlen(first), words = 0, line = out->len;
+
+	assert(!strchr(text, '\n'));
+	pc_buf_addstr(out, first);
+	while (*p) {
+		const char *q;
+		size_t len, w;
+
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		q = strchr(p, ' ');
+		len = q ? (size_t)(q - p) : strlen(p);
+		w = text_width(p, len);
+		if (words && col + 1 + w > BODY_WIDTH) {
+			pc_buf_addch(out, '\n');
+			pc_buf_addstr(out, rest);
+			col = strlen(rest);
+			words = 0;
+		}
+		if (words) {
+			pc_buf_addch(out, ' ');
+			col++;
+		}
+		pc_buf_add(out, p, len);
+		col += w;
+		words++;
+		p += len;
+	}
+	/* No word at all: no trailing spaces from the indent. */
+	while (!words && out->len > line && out->buf[out->len - 1] == ' ')
+		pc_buf_setlen(out, out->len - 1);
+	pc_buf_addch(out, '\n');
+}
+
+static void para(struct pc_buf *out, const char *first, const char *rest,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void para(struct pc_buf *out, const char *first, const char *rest,
+		 const char *fmt, ...)
+{
+	struct pc_buf b = PC_BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	pc_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	wrap(out, b.buf, first, rest);
+	pc_buf_release(&b);
+}
+
+/* A heading and its underline of dashes. */
+static void heading(struct pc_buf *out, const char *title)
+{
+	size_t w = text_width(title, strlen(title)), i;
+
+	pc_buf_addf(out, "%s\n", title);
+	for (i = 0; i < w; i++)
+		pc_buf_addch(out, '-');
+	pc_buf_addch(out, '\n');
+}
+
+/* "Hello NAME," or "Hello,". */
+static void greeting(struct pc_buf *out, const struct pc_notify_addr *a)
+{
+	char *name = clean_dup(a->name, PC_COMPOSE_NAME_MAX);
+
+	if (*name)
+		para(out, "", "", "Hello %s,", name);
+	else
+		pc_buf_addstr(out, "Hello,\n");
+	free(name);
+}
+
+/* "Jane Doe <jane@example.com>", for the body. */
+static void add_person(struct pc_buf *out, const struct pc_notify_addr *a)
+{
+	size_t n = clean(out, a->name, PC_COMPOSE_NAME_MAX);
+
+	if (a->addr && *a->addr) {
+		pc_buf_addstr(out, n ? " <" : "<");
+		clean(out, a->addr, PC_COMPOSE_ADDR_MAX);
+		pc_buf_addch(out, '>');
+	}
+}
+
+/* ---- headers ---- */
+
+struct hdr {
+	struct pc_buf *out;
+	size_t col; /* bytes on the current line */
+	size_t words; /* words written on this header */
+};
+
+static void hdr_start(struct hdr *h, struct pc_buf *out, const char *name)
+{
+	h->out = out;
+	h->words = 0;
+	pc_buf_addf(out, "%s:", name);
+	h->col = strlen(name) + 1;
+}
+
+/*
+ * Adds one word, after a space or a fold. Callers pass printable ASCII
+ * without spaces (asserted); in a build without assertions any other
+ * byte still becomes '?', so no caller can ever start a header line.
+ */
+static void hdr_word(struct hdr *h, const char *w, size_t len)
+{
+	size_t i;
+
+	if (h->words && h->col + 1 + len > HEADER_WIDTH) {
+		pc_buf_addstr(h->out, "\n ");
+		h->col = 1;
+	} else {
+		pc_buf_addch(h->out, ' ');
+		h->col++;
+	}
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)w[i];
+
+		assert(c > 0x20 && c < 0x7f);
+		pc_buf_addch(h->out, c > 0x20 && c < 0x7f ? c : '?');
+	}
+	h->col += len;
+	h->words++;
+}
+
+static void hdr_wordz(struct hdr *h, const char *w)
+{
+	hdr_word(h, w, strlen(w));
+}
+
+static void hdr_end(struct hdr *h)
+{
+	pc_buf_addch(h->out, '\n');
+}
+
+/* A header whose value is the given space-separated ASCII words. */
+static void header(struct pc_buf *out, const char *name, const char *value)
+{
+	struct hdr h;
+	const char *p = value;
+
+	hdr_start(&h, out, name);
+	while (*p) {
+		size_t len = strcspn(p, " ");
+
+		if (len)
+			hdr_word(&h, p, len);
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	hdr_end(&h);
+}
+
+static int q_safe(unsigned char c)
+{
+	/* RFC 2047, 5 (3): what a Q-encoded word in a phrase may hold. */
+	return pc_isalnum(c) || c == '!' || c == '*' || c == '+' || c == '-' ||
+	       c == '/';
+}
+
+/*
+ * Adds (p, len), UTF-8, as RFC 2047 encoded words ("=?UTF-8?Q?...?="),
+ * each at most 60 bytes and each holding whole characters.
+ */
+static void hdr_encoded(struct hdr *h, const char *p, size_t len)
+{
+	struct pc_buf w = PC_BUF_INIT;
+	size_t i = 0, payload = 0;
+
+	while (i < len) {
+		uint32_t c;
+		size_t n = utf8_next((const unsigned char *)p + i, len - i, &c);
+		size_t enc = 0, k;
+
+		for (k = 0; k < n; k++) {
+			unsigned char b = (unsigned char)p[i + k];
+
+			enc += (q_safe(b) || b == ' ') ? 1 : 3;
+		}
+		if (payload && payload + enc > EW_PAYLOAD_MAX) {
+			pc_buf_addstr(&w, "?=");
+			hdr_word(h, w.buf, w.len);
+			pc_buf_reset(&w);
+			payload = 0;
+		}
+		if (!payload)
+			pc_buf_addstr(&w, "=?UTF-8?Q?");
+		for (k = 0; k < n; k++) {
+			unsigned char b = (unsigned char)p[i + k];
+
+			if (b == ' ')
+				pc_buf_addch(&w, '_');
+			else if (q_safe(b))
+				pc_buf_addch(&w, b);
+			else
+				pc_buf_addf(&w, "=%02X", b);
+		}
+		payload += enc;
+		i += n;
+	}
+	if (payload) {
+		pc_buf_addstr(&w, "?=");
+		hdr_word(h, w.buf, w.len);
+	}
+	pc_buf_release(&w);
+}
+
+/* Whether a word of header text must be encoded: non-ASCII, or "=?". */
+static int needs_encoding(const char *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if ((unsigned char)p[i] >= 0x80 ||
+		    (p[i] == '=' && i + 1 < len && p[i + 1] == '?'))
+			return 1;
+	return 0;
+}
+
+/*
+ * Adds cleaned unstructured text (a subject): plain words as they are,
+ * runs of words that need it as encoded words (the spaces inside a run
+ * encoded, since the space between two encoded words is dropped).
+ */
+static void hdr_text(struct hdr *h, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t len = strcspn(p, " ");
+		const char *run_end;
+
+		if (!needs_encoding(p, len)) {
+			hdr_word(h, p, len);
+			p += len;
+		} else {
+			run_end = p + len;
+			while (*run_end == ' ') {
+				size_t l2 = strcspn(run_end + 1, " ");
+
+				if (!l2 || !needs_encoding(run_end + 1, l2))
+					break;
+				run_end += 1 + l2;
+			}
+			hdr_encoded(h, p, (size_t)(run_end - p));
+			p = run_end;
+		}
+		while (*p == ' ')
+			p++;
+	}
+}
+
+static int atext(unsigned char c)
+{
+	return pc_isalnum(c) || strchr("!#$%&'*+-/=?^_`{|}~", c);
+}
+
+/*
+ * Adds a mailbox: "Name <addr>" with the name as atoms, a quoted-string
+ * or encoded words, or the bare address without a name; a "," after it
+ * when comma. addr was checked with addr_ok().
+ */
+static void hdr_mailbox(struct hdr *h, const struct pc_notify_addr *a,
+			int comma)
+{
+	char *name = clean_dup(a->name, PC_COMPOSE_NAME_MAX);
+	size_t i, n = strlen(name);
+	int plain = 1;
+	struct pc_buf w = PC_BUF_INIT;
+
+	for (i = 0; i < n; i++)
+		if (name[i] != ' ' && !atext((unsigned char)name[i]))
+			plain = 0;
+	if (!n) {
+		/* nothing before the address */
+	} else if (needs_encoding(name, n)) {
+		hdr_encoded(h, name, n);
+	} else if (plain) {
+		hdr_text(h, name);
+	} else {
+		/* A quoted-string, split at its spaces for folding. */
+		pc_buf_addch(&w, '"');
+		for (i = 0; i < n; i++) {
+			if (name[i] == ' ') {
+				hdr_word(h, w.buf, w.len);
+				pc_buf_reset(&w);
+				continue;
+			}
+			if (name[i] == '"' || name[i] == '\\')
+				pc_buf_addch(&w, '\\');
+			pc_buf_addch(&w, name[i]);
+		}
+		pc_buf_addch(&w, '"');
+		hdr_word(h, w.buf, w.len);
+		pc_buf_reset(&w);
+	}
+	pc_buf_addf(&w, n ? "<%s>%s" : "%s%s", a->addr, comma ? "," : "");
+	hdr_word(h, w.buf, w.len);
+	pc_buf_release(&w);
+	free(name);
+}
+
+static void header_mailboxes(struct pc_buf *out, const char *name,
+			     const struct pc_notify_addr *const *a, size_t n)
+{
+	struct hdr h;
+	size_t i;
+
+	hdr_start(&h, out, name);
+	for (i = 0; i < n; i++)
+		hdr_mailbox(&h, a[i], i + 1 < n);
+	hdr_end(&h);
+}
+
+/* ---- common parts of every mail ---- */
+
+/* Checks the head and writes the action's Message-ID into msgid. */
+static int head_check(const struct pc_notify_head *h, const char *action,
+		      char *msgid, size_t len, struct pc_err *err)
+{
+	if (!addr_ok(h->from.addr))
+		return pc_err_set(err, PC_EUSAGE,
+				  "invalid from address: it must be a plain "
+				  "ascii address");
+	if (h->archive_url && !url_pattern_ok(h->archive_url))
+		return pc_err_set(err, PC_EUSAGE,
+				  "invalid archive url pattern: it needs one "
+				  "'%%s' and no spaces");
+	return pc_compose_message_id(msgid, len, action, h->key, h->domain,
+				     err);
+}
+
+/* Date, Message-ID: the headers after Subject. */
+static void headers_id(struct pc_buf *m, const struct pc_notify_head *h,
+		       const char *msgid)
+{
+	struct pc_buf v = PC_BUF_INIT;
+
+	add_rfc5322_date(&v, h->date);
+	header(m, "Date", v.buf);
+	pc_buf_reset(&v);
+	pc_buf_addf(&v, "<%s>", msgid);
+	header(m, "Message-ID", v.buf);
+	pc_buf_release(&v);
+}
+
+/* MIME and patchclock headers, the empty line after them. */
+static void headers_tail(struct pc_buf *m, const char *series,
+			 const char *action)
+{
+	header(m, "MIME-Version", "1.0");
+	header(m, "Content-Type", "text/plain; charset=utf-8");
+	header(m, "Content-Transfer-Encoding", "8bit");
+	header(m, "Auto-Submitted", "auto-generated");
+	header(m, "X-Patchclock-Series", series);
+	header(m, "X-Patchclock-Action", action);
+	pc_buf_addch(m, '\n');
+}
+
+static int addr_eq(const char *a, const char *b)
+{
+	return strlen(a) == strlen(b) && pc_mem_istarts(a, strlen(a), b);
+}
+
+/* A short, clean form of hostile text for error messages. */
+static void err_quote(char *buf, size_t len, const char *s)
+{
+	struct pc_buf b = PC_BUF_INIT;
+
+	clean(&b, s, 64);
+	snprintf(buf, len, "%s", b.buf);
+	pc_buf_release(&b);
+}
+
+/* Skips reply prefixes ("Re: RE:re:") of a cleaned subject. */
+static const char *skip_re(const char *p)
+{
+	while (pc_mem_istarts(p, strlen(p), "re:")) {
+		p += 3;
+		while (*p == ' ')
+			p++;
+	}
+	return p;
+}
+
+/* Subject: "Re: " and the subject without its own reply prefixes. */
+static void subject_header(struct pc_buf *m, const char *subject)
+{
+	char *subj = clean_dup(subject, PC_COMPOSE_SUBJECT_MAX);
+	struct hdr hd;
+
+	hdr_start(&hd, m, "Subject");
+	hdr_wordz(&hd, "Re:");
+	hdr_text(&hd, skip_re(subj));
+	hdr_end(&hd);
+	free(subj);
+}
+
+/*
+ * References: the anchor's own (the valid ones; when there are too many,
+ * the first and the last, as RFC 5537 3.4.4 trims), then the anchor
+ * (id, idlen), once.
+ */
+static void references_header(struct pc_buf *m,
+			      const struct pc_notify_series *s, const char *id,
+			      size_t idlen)
+{
+	const char **refs = xcalloc(s->nrefs + 1, sizeof(*refs));
+	size_t *lens = xcalloc(s->nrefs + 1, sizeof(*lens));
+	size_t nr = 0, i;
+	struct pc_buf v = PC_BUF_INIT;
+	struct hdr hd;
+
+	for (i = 0; i < s->nrefs; i++) {
+		const char *r;
+		size_t rl;
+
+		if (msgid_check(&r, &rl, s->refs[i]) < 0 ||
+		    (rl == idlen && memcmp(r, id, rl) == 0))
+			continue;
+		refs[nr] = r;
+		lens[nr++] = rl;
+	}
+	hdr_start(&hd, m, "References");
+	for (i = 0; i < nr; i++) {
+		if (nr > PC_COMPOSE_MAX_REFS - 1 && i > 0 &&
+		    i < nr - (PC_COMPOSE_MAX_REFS - 2))
+			continue;
+		pc_buf_reset(&v);
+		pc_buf_addf(&v, "<%.*s>", (int)lens[i], refs[i]);
+		hdr_word(&hd, v.buf, v.len);
+	}
+	pc_buf_reset(&v);
+	pc_buf_addf(&v, "<%.*s>", (int)idlen, id);
+	hdr_word(&hd, v.buf, v.len);
+	hdr_end(&hd);
+	pc_buf_release(&v);
+	free(refs);
+	free(lens);
+}
+
+/*
+ * The headers of a reply to series s: From, To, Cc, Subject, Date,
+ * Message-ID, In-Reply-To, References, and the tail.
+ */
+static int reply_headers(struct pc_buf *m, const struct pc_notify_head *h,
+			 const struct pc_notify_reply_opts *ro,
+			 const struct pc_notify_series *s, const char *action,
+			 const char *msgid, struct pc_err *err)
+{
+	const struct pc_notify_addr **cc = NULL, *one;
+	size_t ncc = 0, i, j, idlen, nlists;
+	const char *id;
+	char q[80];
+	struct pc_buf v = PC_BUF_INIT;
+	int rc;
+
+	if (!addr_ok(s->author.addr)) {
+		err_quote(q, sizeof(q), s->author.addr);
+		return pc_err_set(err, PC_EPARSE,
+				  "cannot write to author '%s': not a plain "
+				  "ascii address",
+				  q);
+	}
+	if ((rc = msgid_check(&id, &idlen, s->msgid)) < 0) {
+		err_quote(q, sizeof(q), s->msgid);
+		return pc_err_set(err, rc,
+				  "cannot reply to message-id '%s': %s", q,
+				  rc == PC_ELIMIT ? "too long" :
+						    "not a valid message-id");
+	}
+	nlists = ro->reminder == PC_PROF_REMIND_LIST ? ro->nlists : 0;
+	if (ro->nmaintainers > PC_COMPOSE_MAX_CC ||
+	    nlists > PC_COMPOSE_MAX_CC ||
+	    ro->nmaintainers + nlists > PC_COMPOSE_MAX_CC)
+		return pc_err_set(err, PC_ELIMIT,
+				  "cannot compose reply: more than %d cc "
+				  "addresses",
+				  PC_COMPOSE_MAX_CC);
+
+	cc = xcalloc(ro->nmaintainers + nlists + 1, sizeof(*cc));
+	for (i = 0; i < ro->nmaintainers + nlists; i++) {
+		const struct pc_notify_addr *a =
+			i < ro->nmaintainers ? &ro->maintainers[i] :
+					       &ro->lists[i - ro->nmaintainers];
+
+		if (!addr_ok(a->addr) || addr_eq(a->addr, s->author.addr) ||
+		    addr_eq(a->addr, h->from.addr))
+			continue;
+		for (j = 0; j < ncc; j++)
+			if (addr_eq(cc[j]->addr, a->addr))
+				break;
+		if (j == ncc)
+			cc[ncc++] = a;
+	}
+
+	one = &h->from;
+	header_mailboxes(m, "From", &one, 1);
+	one = &s->author;
+	header_mailboxes(m, "To", &one, 1);
+	if (ncc)
+		header_mailboxes(m, "Cc", cc, ncc);
+	free(cc);
+
+	subject_header(m, s->subject);
+	headers_id(m, h, msgid);
+	pc_buf_addf(&v, "<%.*s>", (int)idlen, id);
+	header(m, "In-Reply-To", v.buf);
+	references_header(m, s, id, idlen);
+	pc_buf_reset(&v);
+	pc_buf_addf(&v, "%" PRId64 " v%d", s->id, s->version);
+	headers_tail(m, v.buf, action);
+	pc_buf_release(&v);
+	return 0;
+}
+
+/* "  URL" on its own line(s), or nothing when too long for a line. */
+static void link_line(struct pc_buf *out, const struct pc_notify_head *h,
+		      const char *msgid, const char *indent)
+{
+	struct pc_buf u = PC_BUF_INIT;
+
+	/* The pattern was checked already; this cannot fail. */
+	pc_compose_archive_url(&u, h->archive_url, msgid, NULL);
+	if (u.len <= BODY_LINE_BYTES_MAX - strlen(indent))
+		wrap(out, u.buf, indent, indent);
+	pc_buf_release(&u);
+}
+
+/*
+ * The subject to resend with: the patch tag gets RESEND after its PATCH
+ * word (or in front), list tags before it are dropped, and a subject
+ * without a patch tag gets "[PATCH RESEND]".
+ */
+static int patch_word(const char *w, size_t n)
+{
+	size_t i, slash = 0;
+
+	if ((n == 5 && pc_mem_istarts(w, n, "patch")) ||
+	    (n == 3 && pc_mem_istarts(w, n, "rfc")) ||
+	    (n == 6 && pc_mem_istarts(w, n, "resend")) ||
+	    (n > 5 && pc_mem_istarts(w, n, "patch") &&
+	     (pc_isdigit((unsigned char)w[5]) || w[5] == 'v' || w[5] == 'V')))
+		return 1;
+	if (n > 1 && (w[0] == 'v' || w[0] == 'V')) {
+		for (i = 1; i < n && pc_isdigit((unsigned char)w[i]); i++)
+			;
+		if (i == n)
+			return 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (w[i] == '/')
+			slash++;
+		else if (!pc_isdigit((unsigned char)w[i]))
+			return 0;
+	}
+	return slash == 1 && n > 2 && w[0] != '/' && w[n - 1] != '/';
+}
+
+static void add_resend_subject(struct pc_buf *out, const char *subj)
+{
+	const char *p = subj;
+
+	while (*p == '[') {
+		const char *close = strchr(p, ']'), *w = p + 1, *patch = NULL;
+		int is_tag = 0, resend = 0;
+
+		if (!close)
+			break;
+		while (w < close) {
+			size_t n = strcspn(w, " ,]");
+
+			if (n && patch_word(w, n)) {
+				is_tag = 1;
+				if (n == 6 && pc_mem_istarts(w, n, "resend"))
+					resend = 1;
+				if (n == 5 && pc_mem_istarts(w, n, "patch") &&
+				    !patch)
+					patch = w + n;
+			}
+			w += n;
+			while (w < close && (*w == ' ' || *w == ','))
+				w++;
+		}
+		if (is_tag) {
+			if (resend) {
+				pc_buf_add(out, p, (size_t)(close + 1 - p));
+			} else if (patch) {
+				pc_buf_add(out, p, (size_t)(patch - p));
+				pc_buf_addstr(out, " RESEND");
+				pc_buf_add(out, patch,
+					   (size_t)(close + 1 - patch));
+			} else {
+				pc_buf_addstr(out, "[RESEND ");
+				pc_buf_add(out, p + 1, (size_t)(close - p));
+			}
+			p = close + 1;
+			while (*p == ' ')
+				p++;
+			if (*p)
+				pc_buf_addf(out, " %s", p);
+			return;
+		}
+		/* A list tag: the list adds it again. */
+		p = close + 1;
+		while (*p == ' ')
+			p++;
+	}
+	pc_buf_addstr(out, "[PATCH RESEND]");
+	if (*p)
+		pc_buf_addf(out, " %s", p);
+}
+
+/* Whether the subject numbers a series of several patches. */
+static int several_patches(const char *subj)
+{
+	struct pc_subject ps;
+
+	if (pc_subject_parse(&ps, subj, strlen(subj), NULL) < 0)
+		return 0;
+	return (ps.flags & PC_SUBJ_NUMBERED) && ps.total > 1;
+}
+
+/* The cadence paragraph and its source block. */
+static void add_source_block(struct pc_buf *body,
+			     const struct pc_notify_origin *o)
+{
+	struct pc_buf b = PC_BUF_INIT;
+
+	if (!add_origin(&b, o)) {
+		pc_buf_release(&b);
+		return;
+	}
+	pc_buf_addch(body, '\n');
+	wrap(body, b.buf, "  ", "  ");
+	if ((o->kind == PC_PROF_SRC_PROSE || o->kind == PC_PROF_SRC_DEFAULT) &&
+	    o->quote && *o->quote) {
+		pc_buf_reset(&b);
+		pc_buf_addch(&b, '"');
+		clean(&b, o->quote, PC_COMPOSE_TEXT_MAX);
+		pc_buf_addch(&b, '"');
+		wrap(body, b.buf, "  ", "  ");
+	}
+	pc_buf_release(&b);
+}
+
+static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
+		       const char *anchor, struct pc_err *err)
+{
+	const struct pc_notify_head *h = &r->head;
+	char *subj = clean_dup(r->series.subject, PC_COMPOSE_SUBJECT_MAX);
+	struct pc_buf t = PC_BUF_INIT, d = PC_BUF_INIT;
+	const char *s = skip_re(subj);
+	size_t i;
+	int rc, several = several_patches(s);
+
+	greeting(body, &r->series.author);
+	pc_buf_addch(body, '\n');
+	if ((rc = add_when(&t, h, r->series.posted, err)) < 0)
+		goto out;
+	if (r->nth > 1) {
+		pc_buf_addstr(&d, "has still had no response after ");
+		add_plural(&d, r->nth - 1, "earlier reminder");
+	} else {
+		pc_buf_addstr(&d, "has had no response yet");
+	}
+	para(body, "", "", "Your series \"%s\" was posted on %s and %s:", s,
+	     t.buf, d.buf);
+	pc_buf_addch(body, '\n');
+	link_line(body, h, anchor, "  ");
+
+	/* The cadence and where it is written. */
+	pc_buf_reset(&d);
+	pc_profile_format_duration(&d, &r->cadence);
+	pc_buf_addch(body, '\n');
+	para(body, "", "",
+	     "%s for a resend or a ping after %s without a response%s",
+	     who_asks(r->cadence_from.kind), d.len ? d.buf : "some time",
+	     has_origin(&r->cadence_from) ? ":" : ".");
+	add_source_block(body, &r->cadence_from);
+
+	/* How it was counted. */
+	pc_buf_reset(&t);
+	if (r->cadence.unit == PC_PROF_UNIT_BUSINESS_DAYS) {
+		pc_buf_addf(&t,
+			    "The time was counted in the maintainers' "
+			    "business days and zone: %s, ",
+			    d.buf);
+		add_hours(&t, r->hours);
+		add_origin_paren(&t, &r->hours_from);
+		pc_buf_addch(&t, '.');
+	} else if (r->cadence.unit != PC_PROF_UNIT_NONE) {
+		pc_buf_addf(&t,
+			    "The time was counted in calendar time (%s), "
+			    "and this reminder waited for the maintainers' "
+			    "office hours: ",
+			    d.buf);
+		add_hours(&t, r->hours);
+		add_origin_paren(&t, &r->hours_from);
+		pc_buf_addch(&t, '.');
+	}
+	if (r->due) {
+		if (t.len)
+			pc_buf_addch(&t, ' ');
+		pc_buf_addstr(&t, "The series was due on ");
+		if ((rc = add_when(&t, h, r->due, err)) < 0)
+			goto out;
+		pc_buf_addch(&t, '.');
+	}
+	if (t.len) {
+		pc_buf_addch(body, '\n');
+		wrap(body, t.buf, "", "");
+	}
+
+	/* Late for the cycle. */
+	if (r->late) {
+		char *win = clean_dup(r->late_window, PC_COMPOSE_TEXT_MAX);
+		struct pc_buf o = PC_BUF_INIT;
+
+		pc_buf_reset(&t);
+		pc_buf_reset(&d);
+		pc_profile_format_deadline(&d, &r->deadline);
+		if (d.len)
+			pc_buf_addstr(&t, d.buf);
+		if (add_origin(&o, &r->deadline_from))
+			pc_buf_addf(&t, "%s%s", t.len ? "; " : "", o.buf);
+		pc_buf_addch(body, '\n');
+		pc_buf_reset(&d);
+		if (*win)
+			pc_buf_addf(&d, "the %s merge window", win);
+		else
+			pc_buf_addstr(&d, "a later merge window");
+		para(body, "", "",
+		     "The series adds a feature and was posted after the "
+		     "profile's last -rc for new features%s%s%s, so it now "
+		     "targets %s, not the next one.",
+		     t.len ? " (" : "", t.buf, t.len ? ")" : "", d.buf);
+		pc_buf_release(&o);
+		free(win);
+	}
+
+	/* Repeated silence: the trusted reviewers. */
+	if (r->nth > 1 && r->ntrusted) {
+		pc_buf_reset(&t);
+		add_origin_paren(&t, &r->trusted_from);
+		pc_buf_addch(body, '\n');
+		para(body, "", "",
+		     "A review from one of the profile's trusted reviewers "
+		     "may help the maintainers take the series%s:",
+		     t.buf);
+		pc_buf_addch(body, '\n');
+		for (i = 0; i < r->ntrusted; i++) {
+			pc_buf_reset(&t);
+			add_person(&t, &r->trusted[i]);
+			if (t.len)
+				wrap(body, t.buf, "  ", "    ");
+		}
+	}
+
+	/* What to do. */
+	pc_buf_reset(&t);
+	add_resend_subject(&t, s);
+	pc_buf_addch(body, '\n');
+	para(body, "", "",
+	     "What to do now: if it still applies, resend the series "
+	     "unchanged, with the same subject and RESEND in the tag:");
+	pc_buf_addch(body, '\n');
+	wrap(body, t.buf, "  ", "  ");
+	pc_buf_addch(body, '\n');
+	if (several)
+		para(body, "", "",
+		     "and the same for each of its patches; or ping the "
+		     "maintainers with a short reply to it on the list.");
+	else
+		para(body, "", "",
+		     "Or ping the maintainers with a short reply to it on the "
+		     "list.");
+	rc = 0;
+out:
+	pc_buf_release(&t);
+	pc_buf_release(&d);
+	free(subj);
+	return rc;
+}
+
+int pc_compose_resend(struct pc_buf *out, const struct pc_notify_resend *r,
+		      struct pc_err *err)
+{
+	char msgid[PC_COMPOSE_MSGID_SIZE];
+	struct pc_buf m = PC_BUF_INIT;
+	const char *id;
+	size_t idlen;
+	char *anchor = NULL;
+	int rc;
+
+	assert(out && r);
+	if (r->ntrusted > PC_COMPOSE_MAX_TRUSTED)
+		return pc_err_set(err, PC_ELIMIT,
+				  "cannot compose reminder: more than %d "
+				  "trusted reviewers",
+				  PC_COMPOSE_MAX_TRUSTED);
+	if ((rc = head_check(&r->head, "resend", msgid, sizeof(msgid), err)) <
+		    0 ||
+	    (rc = reply_headers(&m, &r->head, &r->reply, &r->series, "resend",
+				msgid, err)) < 0)
+		goto out;
+	/* reply_headers() checked the anchor. */
+	msgid_check(&id, &idlen, r->series.msgid);
+	anchor = xmemdupz(id, idlen);
+	if ((rc = resend_body(&m, r, anchor, err)) < 0)
+		goto out;
+	pc_buf_addch(&m, '\n');
+	pc_buf_addstr(&m, signature);
+	pc_buf_add(out, m.buf, m.len);
+out:
+	free(anchor);
+	pc_buf_release(&m);
+	return rc;
+}
+
+int pc_compose_too_soon(struct pc_buf *out, const struct pc_notify_too_soon *ts,
+			struct pc_err *err)
+{
+	char msgid[PC_COMPOSE_MSGID_SIZE];
+	struct pc_buf m = PC_BUF_INIT, a = PC_BUF_INIT, b = PC_BUF_INIT,
+		      d = PC_BUF_INIT;
+	const struct pc_notify_head *h = &ts->head;
+	const char *id;
+	size_t idlen;
+	char *anchor = NULL;
+	int rc;
+
+	assert(out && ts);
+	if ((rc = head_check(h, "too-soon", msgid, sizeof(msgid), err)) < 0 ||
+	    (rc = reply_headers(&m, h, &ts->reply, &ts->series, "too-soon",
+				msgid, err)) < 0)
+		goto out;
+	msgid_check(&id, &idlen, ts->series.msgid);
+	anchor = xmemdupz(id, idlen);
+
+	greeting(&m, &ts->series.author);
+	pc_buf_addch(&m, '\n');
+	if ((rc = add_when(&a, h, ts->series.posted, err)) < 0 ||
+	    (rc = add_when(&b, h, ts->prev_posted, err)) < 0)
+		goto out;
+	add_elapsed(&d, ts->prev_posted, ts->series.posted);
+	para(&m, "", "",
+	     "v%d of this series was posted on %s, %s after v%d, which was "
+	     "posted on %s:",
+	     ts->series.version, a.buf, d.buf, ts->prev_version, b.buf);
+	pc_buf_addch(&m, '\n');
+	link_line(&m, h, anchor, "  ");
+
+	pc_buf_reset(&d);
+	pc_profile_format_duration(&d, &ts->repost_min);
+	pc_buf_addch(&m, '\n');
+	para(&m, "", "",
+	     "%s for at least %s between two postings of a series%s",
+	     who_asks(ts->repost_from.kind), d.len ? d.buf : "some time",
+	     has_origin(&ts->repost_from) ? ":" : ".");
+	add_source_block(&m, &ts->repost_from);
+	pc_buf_addch(&m, '\n');
+	para(&m, "", "",
+	     "Please give reviewers that long to respond to one version "
+	     "before posting the next; there is no need to resend this one.");
+	pc_buf_addch(&m, '\n');
+	pc_buf_addstr(&m, signature);
+	pc_buf_add(out, m.buf, m.len);
+	rc = 0;
+out:
+	free(anchor);
+	pc_buf_release(&m);
+	pc_buf_release(&a);
+	pc_buf_release(&b);
+	pc_buf_release(&d);
+	return rc;
+}
+
+/* ---- the digest ---- */
+
+struct sorted_item {
+	const struct pc_notify_item *it;
+	size_t idx;
+};
+
+static int item_cmp(const void *x, const void *y)
+{
+	const struct sorted_item *a = x, *b = y;
+	const struct pc_notify_series *sa = &a->it->series,
+				      *sb = &b->it->series;
+
+	if (a->it->kind != b->it->kind)
+		return a->it->kind < b->it->kind ? -1 : 1;
+	if (sa->posted != sb->posted)
+		return sa->posted < sb->posted ? -1 : 1;
+	if (sa->id != sb->id)
+		return sa->id < sb->id ? -1 : 1;
+	if (sa->version != sb->version)
+		return sa->version < sb->version ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static const char *const section_title[PC_NOTIFY_NKINDS] = {
+	"Overdue, oldest first", "Ready to apply", "Late for the cycle",
+	"Too-soon reposts",	 "Boot tests",
+};
+
+/* "2 overdue", "1 ready to apply", ... for the subject and intro. */
+static void add_count(struct pc_buf *out, enum pc_notify_kind k, size_t n)
+{
+	static const char *const what[PC_NOTIFY_NKINDS] = {
+		"overdue", "ready to apply", "late for the cycle", "too soon",
+		NULL,
+	};
+
+	if (what[k])
+		pc_buf_addf(out, "%zu %s", n, what[k]);
+	else
+		add_plural(out, (long long)n, "boot test");
+}
+
+/* The kind's own line of an item. */
+static void add_item_facts(struct pc_buf *t, const struct pc_notify_item *it)
+{
+	struct pc_buf d = PC_BUF_INIT;
+	char *s;
+
+	switch (it->kind) {
+	case PC_NOTIFY_OVERDUE:
+		pc_buf_addstr(t, "overdue by ");
+		add_business_days(t, it->overdue_days);
+		break;
+	case PC_NOTIFY_READY:
+		pc_buf_addstr(t, "review rules met");
+		if (it->npatches)
+			pc_buf_addf(t, ": %u of %u patches reviewed",
+				    it->reviewed, it->npatches);
+		break;
+	case PC_NOTIFY_LATE:
+		pc_buf_addstr(t, "a feature posted after the last -rc for new "
+				 "features");
+		pc_profile_format_deadline(&d, &it->deadline);
+		if (d.len)
+			pc_buf_addf(t, " (%s)", d.buf);
+		s = clean_dup(it->late_window, PC_COMPOSE_TEXT_MAX);
+		if (*s)
+			pc_buf_addf(t, "; it targets the %s merge window", s);
+		free(s);
+		break;
+	case PC_NOTIFY_TOO_SOON:
+		pc_buf_addstr(t, "posted ");
+		add_elapsed(t, it->prev_posted, it->series.posted);
+		pc_buf_addf(t, " after v%d", it->prev_version);
+		pc_profile_format_duration(&d, &it->repost_min);
+		if (d.len)
+			pc_buf_addf(t, "; the profile asks for at least %s",
+				    d.buf);
+		break;
+	case PC_NOTIFY_BOOT:
+		pc_buf_addf(t, "boot test %s",
+			    it->boot_passed ? "passed" : "failed");
+		s = clean_dup(it->boot_reason, PC_COMPOSE_REASON_MAX);
+		if (*s)
+			pc_buf_addf(t, ": %s", s);
+		free(s);
+		break;
+	case PC_NOTIFY_NKINDS:
+		break;
+	}
+	pc_buf_release(&d);
+}
+
+static int digest_item(struct pc_buf *body, const struct pc_notify_head *h,
+		       const struct pc_notify_item *it, struct pc_err *err)
+{
+	struct pc_buf t = PC_BUF_INIT;
+	const struct pc_notify_series *s = &it->series;
+	const char *id;
+	size_t idlen;
+	int rc;
+
+	clean(&t, s->subject, PC_COMPOSE_SUBJECT_MAX);
+	wrap(body, t.buf, "- ", "  ");
+	pc_buf_reset(&t);
+	pc_buf_addf(&t, "v%d by ", s->version);
+	add_person(&t, &s->author);
+	pc_buf_addstr(&t, ", posted ");
+	if ((rc = add_when_local(&t, h, s->posted, err)) < 0)
+		goto out;
+	wrap(body, t.buf, "  ", "  ");
+	pc_buf_reset(&t);
+	add_item_facts(&t, it);
+	wrap(body, t.buf, "  ", "  ");
+	/* The Message-ID is body text here: a strange one is shown
+	 * cleaned, and its link percent-encodes whatever it holds. */
+	pc_buf_reset(&t);
+	if (msgid_check(&id, &idlen, s->msgid) == 0) {
+		char *bare = xmemdupz(id, idlen);
+
+		link_line(body, h, bare, "  ");
+		pc_buf_addf(&t, "Message-ID: <%s>", bare);
+		free(bare);
+	} else {
+		if (s->msgid && *s->msgid &&
+		    strlen(s->msgid) <= PC_COMPOSE_ID_MAX)
+			link_line(body, h, s->msgid, "  ");
+		pc_buf_addstr(&t, "Message-ID: <");
+		clean(&t, s->msgid, PC_COMPOSE_ID_MAX);
+		pc_buf_addch(&t, '>');
+	}
+	wrap(body, t.buf, "  ", "  ");
+	rc = 0;
+out:
+	pc_buf_release(&t);
+	return rc;
+}
+
+int pc_compose_digest(struct pc_buf *out, const struct pc_notify_digest *dg,
+		      struct pc_err *err)
+{
+	char msgid[PC_COMPOSE_MSGID_SIZE], q[80];
+	const struct pc_notify_head *h = &dg->head;
+	struct pc_buf m = PC_BUF_INIT, t = PC_BUF_INIT, ids = PC_BUF_INIT;
+	struct sorted_item *si = NULL;
+	size_t count[PC_NOTIFY_NKINDS] = { 0 }, i, j, k;
+	const struct pc_notify_addr *one;
+	struct hdr hd;
+	int rc, first;
+
+	assert(out && dg);
+	if (!dg->nitems)
+		return PC_COMPOSE_NOTHING;
+	if (dg->nitems > PC_COMPOSE_MAX_ITEMS)
+		return pc_err_set(err, PC_ELIMIT,
+				  "cannot compose digest: more than %d items",
+				  PC_COMPOSE_MAX_ITEMS);
+	if ((rc = head_check(h, "digest", msgid, sizeof(msgid), err)) < 0)
+		return rc;
+	if (!addr_ok(dg->to.addr)) {
+		err_quote(q, sizeof(q), dg->to.addr);
+		return pc_err_set(err, PC_EPARSE,
+				  "cannot write to maintainer '%s': not a "
+				  "plain ascii address",
+				  q);
+	}
+	for (i = 0; i < dg->nitems; i++)
+		if ((unsigned)dg->items[i].kind >= PC_NOTIFY_NKINDS)
+			return pc_err_set(err, PC_EUSAGE,
+					  "cannot compose digest: item %zu has "
+					  "an unknown kind",
+					  i);
+	si = xcalloc(dg->nitems, sizeof(*si));
+	for (i = 0; i < dg->nitems; i++) {
+		si[i].it = &dg->items[i];
+		si[i].idx = i;
+		count[dg->items[i].kind]++;
+	}
+	qsort(si, dg->nitems, sizeof(*si), item_cmp);
+
+	/* Headers. */
+	one = &h->from;
+	header_mailboxes(&m, "From", &one, 1);
+	one = &dg->to;
+	header_mailboxes(&m, "To", &one, 1);
+	for (k = 0, first = 1; k < PC_NOTIFY_NKINDS; k++) {
+		if (!count[k])
+			continue;
+		pc_buf_addstr(&t, first ? "" : ", ");
+		add_count(&t, k, count[k]);
+		first = 0;
+	}
+	hdr_start(&hd, &m, "Subject");
+	hdr_wordz(&hd, "[patchclock]");
+	hdr_text(&hd, t.buf);
+	hdr_end(&hd);
+	headers_id(&m, h, msgid);
+	for (i = 0; i < dg->nitems; i++) {
+		const struct pc_notify_series *s = &si[i].it->series;
+
+		for (j = 0; j < i; j++)
+			if (si[j].it->series.id == s->id &&
+			    si[j].it->series.version == s->version)
+				break;
+		if (j < i)
+			continue;
+		pc_buf_addf(&ids, "%s%" PRId64 " v%d", ids.len ? ", " : "",
+			    s->id, s->version);
+	}
+	headers_tail(&m, ids.buf, "digest");
+
+	/* Body. */
+	greeting(&m, &dg->to);
+	pc_buf_addch(&m, '\n');
+	{
+		struct pc_buf when = PC_BUF_INIT;
+
+		rc = add_when_local(&when, h, h->date, err);
+		if (rc == 0)
+			para(&m, "", "",
+			     "This is patchclock's digest as of %s: %s.",
+			     when.buf, t.buf);
+		pc_buf_release(&when);
+		if (rc < 0)
+			goto out;
+	}
+	for (i = 0; i < dg->nitems; i++) {
+		const struct pc_notify_item *it = si[i].it;
+
+		if (i == 0 || si[i - 1].it->kind != it->kind) {
+			pc_buf_reset(&t);
+			pc_buf_addf(&t, "%s (%zu)", section_title[it->kind],
+				    count[it->kind]);
+			pc_buf_addch(&m, '\n');
+			heading(&m, t.buf);
+		}
+		pc_buf_addch(&m, '\n');
+		if ((rc = digest_item(&m, h, it, err)) < 0)
+			goto out;
+	}
+	pc_buf_addch(&m, '\n');
+	pc_buf_addstr(&m, signature);
+	pc_buf_add(out, m.buf, m.len);
+	rc = 0;
+out:
+	free(si);
+	pc_buf_release(&m);
+	pc_buf_release(&t);
+	pc_buf_release(&ids);
+	return rc;
+}

@@ -1,0 +1,564 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The planner: verdicts to outbox rows, with the safety rules. See
+ * plan.h.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "notify/compose.h"
+#include "notify/plan.h"
+#include "store/outbox.h"
+#include "util/buf.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+
+#define MAX_PEOPLE 32
+
+/* One maintainer's digest being gathered. */
+struct digest {
+	char *addr, *name; /* owned */
+	const struct pc_sla_ctx *ctx; /* borrowed from the policy set */
+	struct pc_notify_item *items; /* owned */
+	size_t n, alloc;
+};
+
+struct planner {
+	struct pc_store *st;
+	struct pc_policyset *ps;
+	const struct pc_plan_options *o;
+	int64_t now;
+	struct pc_plan_stats *stats;
+	struct pc_err *err;
+	struct digest *dg; /* owned */
+	size_t ndg, adg;
+	char **strs; /* owned: strings the digest items borrow */
+	size_t nstrs, astrs;
+};
+
+struct people {
+	char *addr[MAX_PEOPLE], *name[MAX_PEOPLE]; /* owned */
+	size_t n;
+};
+
+static const char *keep(struct planner *p, const char *s)
+{
+	char *d;
+
+	if (!s)
+		return NULL;
+	d = xstrdup(s);
+	PC_ALLOC_GROW(p->strs, p->nstrs + 1, p->astrs);
+	p->strs[p->nstrs++] = d;
+	return d;
+}
+
+static int add_person(const char *addr, const char *name, void *arg)
+{
+	struct people *pe = arg;
+
+	if (pe->n < MAX_PEOPLE && addr && *addr) {
+		pe->addr[pe->n] = xstrdup(addr);
+		pe->name[pe->n] = xstrdup(name ? name : "");
+		pe->n++;
+	}
+	return 0;
+}
+
+static void people_release(struct people *pe)
+{
+	size_t i;
+
+	for (i = 0; i < pe->n; i++) {
+		free(pe->addr[i]);
+		free(pe->name[i]);
+	}
+	pe->n = 0;
+}
+
+/* The policy context and profile of a governing entry, loading them when
+ * this process has not judged a series of that entry yet. */
+static const struct pc_sla_ctx *policy_of(struct planner *p, const char *entry,
+					  const struct pc_profile **prof)
+{
+	const struct pc_sla_ctx *ctx = pc_policyset_ctx(p->ps, entry);
+	const char *e = entry, *ename, *doc;
+
+	if (!ctx)
+		ctx = pc_policyset_pick(p->ps, &e, NULL, entry ? 1 : 0, &ename,
+					&doc, p->err);
+	if (!ctx)
+		return NULL;
+	*prof = pc_policyset_profile(p->ps, entry);
+	if (!*prof)
+		*prof = pc_policyset_profile(p->ps, NULL);
+	return ctx;
+}
+
+/* The cadence in business days, for counting reminders. */
+static double cadence_bdays(const struct pc_prof_duration *d)
+{
+	switch (d->unit) {
+	case PC_PROF_UNIT_BUSINESS_DAYS:
+		return d->count;
+	case PC_PROF_UNIT_DAYS:
+		return d->count * 5.0 / 7.0;
+	case PC_PROF_UNIT_WEEKS:
+		return d->count * 5.0;
+	case PC_PROF_UNIT_HOURS:
+		return d->count / 24.0;
+	case PC_PROF_UNIT_NONE:
+		break;
+	}
+	return 5.0;
+}
+
+/* Why mail to this author in answer to this series must not go, or NULL. */
+static const char *author_rule(struct planner *p,
+			       const struct pc_outbox_candidate *c)
+{
+	int rc;
+
+	if (!c->author_addr || !strchr(c->author_addr, '@'))
+		return "the author has no address";
+	if (c->author_is_bot)
+		return "the author is a bot";
+	if (c->auto_submitted && strcasecmp(c->auto_submitted, "no"))
+		return "the posting is Auto-Submitted mail";
+	/* Lists add "Precedence: list" or "bulk" to every mail they carry:
+	 * on mail that came through a list (a List-Id) that says nothing
+	 * about the sender. Junk always counts, bulk and list otherwise. */
+	if (c->precedence &&
+	    (!strcasecmp(c->precedence, "junk") ||
+	     (!c->list_id && (!strcasecmp(c->precedence, "bulk") ||
+			      !strcasecmp(c->precedence, "list")))))
+		return "the posting has Precedence: bulk, junk or list";
+	if ((rc = pc_outbox_is_list(p->st, c->author_addr, p->err)) != 0)
+		return rc > 0 ? "the author is a mailing list" : "error";
+	if ((rc = pc_optout_has(p->st, c->author_addr, p->err)) != 0)
+		return rc > 0 ? "the author opted out" : "error";
+	return NULL;
+}
+
+/* Whether addr reached the daily limit; <0 on error. */
+static int over_limit(struct planner *p, const char *addr)
+{
+	unsigned limit = p->o->daily_limit ? p->o->daily_limit : 3;
+	int64_t n = pc_outbox_count_to(p->st, addr, p->now - 86400, p->err);
+
+	if (n < 0)
+		return (int)n;
+	return n >= (int64_t)limit;
+}
+
+/* Splits the anchor's spaced References into borrowed strings. */
+static size_t split_refs(struct planner *p, const char *refs, const char **out,
+			 size_t max)
+{
+	size_t n = 0;
+	const char *q = refs;
+
+	while (q && *q && n < max) {
+		size_t len;
+		char *one;
+
+		while (*q == ' ')
+			q++;
+		len = strcspn(q, " ");
+		if (!len)
+			break;
+		one = xmemdupz(q, len);
+		out[n++] = keep(p, one);
+		free(one);
+		q += len;
+	}
+	return n;
+}
+
+static int queue(struct planner *p, const char *key, const char *action,
+		 int64_t series_id, const char *rcpts, const char *subject,
+		 int64_t send_after, const char *reason, struct pc_buf *msg)
+{
+	struct pc_outbox_item it = { 0 };
+	char mid[PC_COMPOSE_MSGID_SIZE + 2], raw[PC_COMPOSE_MSGID_SIZE];
+	int added = 0, rc;
+
+	if ((rc = pc_compose_message_id(raw, sizeof(raw), action, key,
+					p->o->domain, p->err)) < 0)
+		return rc;
+	snprintf(mid, sizeof(mid), "<%s>", raw);
+	it.key = key;
+	it.action = action;
+	it.series_id = series_id;
+	it.recipients = rcpts;
+	it.message_id = mid;
+	it.subject = subject;
+	it.created_at = p->now;
+	it.send_after = send_after;
+	it.status = reason ? "suppressed" : "pending";
+	it.reason = reason;
+	it.message = msg->buf;
+	it.message_len = msg->len;
+	if ((rc = pc_outbox_add(p->st, &it, &added, p->err)) < 0)
+		return rc;
+	if (!added)
+		p->stats->already++;
+	else if (reason)
+		p->stats->suppressed++;
+	else
+		p->stats->queued++;
+	return 0;
+}
+
+static void head_init(struct planner *p, struct pc_notify_head *h,
+		      const char *key, const struct pc_sla_ctx *ctx)
+{
+	memset(h, 0, sizeof(*h));
+	h->from.name = p->o->from_name;
+	h->from.addr = p->o->from_addr;
+	h->date = p->now;
+	h->domain = p->o->domain;
+	h->key = key;
+	h->archive_url = p->o->archive_url;
+	if (ctx && ctx->clock) {
+		h->local_fn = pc_compose_zone_time;
+		h->local_arg = (void *)ctx->clock;
+	}
+}
+
+/* The "resend now" reply or the too-soon note for one series. */
+static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
+		      const struct pc_sla_ctx *ctx,
+		      const struct pc_profile *prof, int too_soon)
+{
+	const struct pc_policy *pol = &prof->policy;
+	struct people maint = { { 0 }, { 0 }, 0 }, lists = { { 0 }, { 0 }, 0 };
+	struct pc_notify_addr ma[MAX_PEOPLE], la[MAX_PEOPLE],
+		tr[PC_COMPOSE_MAX_TRUSTED];
+	struct pc_notify_series ser = { 0 };
+	struct pc_notify_reply_opts ro = { 0 };
+	struct pc_buf msg = PC_BUF_INIT, rcpts = PC_BUF_INIT;
+	const char *refs[PC_COMPOSE_MAX_REFS], *reason;
+	char key[PC_COMPOSE_KEY_MAX], period[32];
+	size_t i, nm = 0, nl = 0;
+	int64_t send_after;
+	unsigned nth = 1;
+	int rc;
+
+	if (too_soon) {
+		snprintf(period, sizeof(period), "posted");
+	} else {
+		/* The n-th reminder: one more after each further cadence of
+		 * silence since the last one was queued. */
+		double per = cadence_bdays(&pol->ping_after);
+		char prefix[96];
+		int64_t sent, last = 0;
+
+		snprintf(prefix, sizeof(prefix),
+			 "series:%lld:v%d:resend:", (long long)c->series_id,
+			 c->version);
+		if ((sent = pc_outbox_count_prefix(p->st, prefix, &last,
+						   p->err)) < 0)
+			return (int)sent;
+		if (sent > 0 &&
+		    pc_bizclock_business_days(ctx->clock, last, p->now) <
+			    (per > 0 ? per : 5))
+			return 0;
+		nth = (unsigned)sent + 1;
+		snprintf(period, sizeof(period), "n%u", nth);
+	}
+	if ((rc = pc_compose_action_key(
+		     key, sizeof(key), c->series_id, c->version,
+		     too_soon ? "too-soon" : "resend", period, p->err)) < 0)
+		return rc;
+	reason = author_rule(p, c);
+	if (reason && !strcmp(reason, "error"))
+		return p->err->code ? p->err->code : PC_EDB;
+	if (!reason && (rc = over_limit(p, c->author_addr)) != 0) {
+		if (rc < 0)
+			return rc;
+		reason = "the author's daily limit is reached";
+	}
+	if (c->entry &&
+	    ((rc = pc_outbox_entry_people(p->st, c->entry, 'M', add_person,
+					  &maint, p->err)) < 0 ||
+	     (rc = pc_outbox_entry_people(p->st, c->entry, 'L', add_person,
+					  &lists, p->err)) < 0))
+		goto out;
+	pc_buf_addstr(&rcpts, c->author_addr ? c->author_addr : "");
+	for (i = 0; i < maint.n; i++) {
+		/* Cc the maintainers who did not opt out and are under the
+		 * daily limit (their digest tells them anyway). */
+		if (!strcasecmp(maint.addr[i], c->author_addr) ||
+		    !strcasecmp(maint.addr[i],
+				"torvalds@linux-foundation.org") ||
+		    pc_optout_has(p->st, maint.addr[i], NULL) == 1 ||
+		    over_limit(p, maint.addr[i]) != 0)
+			continue;
+		ma[nm].name = maint.name[i];
+		ma[nm++].addr = maint.addr[i];
+		pc_buf_addf(&rcpts, " %s", maint.addr[i]);
+	}
+	for (i = 0; i < lists.n; i++) {
+		la[nl].name = NULL;
+		la[nl++].addr = lists.addr[i];
+		if (pol->reminder == PC_PROF_REMIND_LIST)
+			pc_buf_addf(&rcpts, " %s", lists.addr[i]);
+	}
+	ro.reminder = pol->reminder;
+	ro.maintainers = ma;
+	ro.nmaintainers = nm;
+	ro.lists = la;
+	ro.nlists = nl;
+	ser.id = c->series_id;
+	ser.version = c->version;
+	ser.subject = c->subject;
+	ser.msgid = c->anchor_msgid;
+	ser.refs = refs;
+	ser.nrefs = split_refs(p, c->anchor_refs, refs, PC_COMPOSE_MAX_REFS);
+	ser.author.name = c->author_name;
+	ser.author.addr = c->author_addr;
+	ser.posted = c->posted;
+	if (too_soon) {
+		struct pc_notify_too_soon t;
+
+		memset(&t, 0, sizeof(t));
+		head_init(p, &t.head, key, ctx);
+		t.reply = ro;
+		t.series = ser;
+		t.prev_version = c->prev_version;
+		t.prev_posted = c->prev_posted;
+		t.repost_min = pol->repost_min;
+		pc_compose_origin(&t.repost_from,
+				  &pol->from[PC_PROF_REPOST_MIN]);
+		rc = pc_compose_too_soon(&msg, &t, p->err);
+		send_after = p->now;
+	} else {
+		struct pc_notify_resend r;
+		size_t k;
+
+		memset(&r, 0, sizeof(r));
+		head_init(p, &r.head, key, ctx);
+		r.reply = ro;
+		r.series = ser;
+		r.cadence = pol->ping_after;
+		pc_compose_origin(&r.cadence_from,
+				  &pol->from[PC_PROF_PING_AFTER]);
+		r.hours = &pol->office_hours;
+		pc_compose_origin(&r.hours_from,
+				  &pol->from[PC_PROF_OFFICE_HOURS]);
+		r.due = c->due;
+		r.nth = nth;
+		for (k = 0; k < pol->n_trusted && k < PC_COMPOSE_MAX_TRUSTED;
+		     k++) {
+			tr[k].name = pol->trusted[k].name;
+			tr[k].addr = pol->trusted[k].addr;
+		}
+		r.trusted = tr;
+		r.ntrusted = k;
+		pc_compose_origin(&r.trusted_from, &pol->from[PC_PROF_TRUSTED]);
+		if (c->flags && strstr(c->flags, "late-for-cycle") &&
+		    c->lands) {
+			r.late = 1;
+			r.deadline = pol->new_features;
+			pc_compose_origin(&r.deadline_from,
+					  &pol->from[PC_PROF_NEW_FEATURES]);
+			r.late_window = c->lands;
+		}
+		rc = pc_compose_resend(&msg, &r, p->err);
+		send_after = nth == 1 && c->act_at ?
+				     c->act_at :
+				     pc_bizclock_next_open(ctx->clock, p->now);
+	}
+	if (rc < 0)
+		goto out;
+	rc = queue(p, key, too_soon ? "too-soon" : "resend", c->series_id,
+		   rcpts.buf, c->subject, send_after, reason, &msg);
+out:
+	people_release(&maint);
+	people_release(&lists);
+	pc_buf_release(&msg);
+	pc_buf_release(&rcpts);
+	return rc;
+}
+
+static struct digest *digest_for(struct planner *p, const char *addr,
+				 const char *name, const struct pc_sla_ctx *ctx)
+{
+	size_t i;
+	struct digest *d;
+
+	for (i = 0; i < p->ndg; i++)
+		if (!strcasecmp(p->dg[i].addr, addr))
+			return &p->dg[i];
+	PC_ALLOC_GROW(p->dg, p->ndg + 1, p->adg);
+	d = &p->dg[p->ndg++];
+	memset(d, 0, sizeof(*d));
+	d->addr = xstrdup(addr);
+	d->name = xstrdup(name ? name : "");
+	d->ctx = ctx;
+	return d;
+}
+
+static void digest_add(struct digest *d, enum pc_notify_kind kind,
+		       const struct pc_notify_series *ser,
+		       const struct pc_outbox_candidate *c,
+		       const struct pc_profile *prof)
+{
+	struct pc_notify_item *it;
+
+	PC_ALLOC_GROW(d->items, d->n + 1, d->alloc);
+	it = &d->items[d->n++];
+	memset(it, 0, sizeof(*it));
+	it->kind = kind;
+	it->series = *ser;
+	it->series.refs = NULL;
+	it->series.nrefs = 0;
+	it->overdue_days = c->overdue_days;
+	it->reviewed = (unsigned)c->reviewed;
+	it->npatches = (unsigned)c->patches;
+	it->deadline = prof->policy.new_features;
+	it->prev_version = c->prev_version;
+	it->prev_posted = c->prev_posted;
+	it->repost_min = prof->policy.repost_min;
+}
+
+static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
+{
+	struct planner *p = arg;
+	const struct pc_profile *prof = NULL;
+	const struct pc_sla_ctx *ctx = policy_of(p, c->entry, &prof);
+	int overdue, too_soon, late, ready, rc;
+
+	if (!ctx || !prof)
+		return p->err->code ? p->err->code : PC_EIO;
+	overdue = c->flags && strstr(c->flags, "overdue") &&
+		  !strcmp(c->state, "new");
+	too_soon = c->flags && strstr(c->flags, "too-soon") && c->prev_version;
+	late = c->flags && strstr(c->flags, "late-for-cycle");
+	ready = !strcmp(c->state, "reviewed") &&
+		!(c->flags && strstr(c->flags, "incomplete"));
+	if (p->o->replies && overdue &&
+	    (rc = plan_reply(p, c, ctx, prof, 0)) < 0)
+		return rc;
+	if (p->o->replies && too_soon &&
+	    (rc = plan_reply(p, c, ctx, prof, 1)) < 0)
+		return rc;
+	if (p->o->digests && c->entry &&
+	    (overdue || too_soon || late || ready)) {
+		struct people maint = { { 0 }, { 0 }, 0 };
+		struct pc_notify_series ser = { 0 };
+		size_t i;
+
+		if ((rc = pc_outbox_entry_people(p->st, c->entry, 'M',
+						 add_person, &maint, p->err)) <
+		    0)
+			return rc;
+		ser.id = c->series_id;
+		ser.version = c->version;
+		ser.subject = keep(p, c->subject);
+		ser.msgid = keep(p, c->anchor_msgid);
+		ser.author.name = keep(p, c->author_name);
+		ser.author.addr = keep(p, c->author_addr);
+		ser.posted = c->posted;
+		for (i = 0; i < maint.n; i++) {
+			struct digest *d;
+
+			if (!strcasecmp(maint.addr[i],
+					"torvalds@linux-foundation.org"))
+				continue;
+			d = digest_for(p, maint.addr[i], maint.name[i], ctx);
+			if (overdue)
+				digest_add(d, PC_NOTIFY_OVERDUE, &ser, c, prof);
+			if (ready)
+				digest_add(d, PC_NOTIFY_READY, &ser, c, prof);
+			if (late) {
+				digest_add(d, PC_NOTIFY_LATE, &ser, c, prof);
+				d->items[d->n - 1].late_window =
+					keep(p, c->lands);
+			}
+			if (too_soon)
+				digest_add(d, PC_NOTIFY_TOO_SOON, &ser, c,
+					   prof);
+		}
+		people_release(&maint);
+	}
+	return 0;
+}
+
+static int send_digests(struct planner *p)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < p->ndg && rc >= 0; i++) {
+		struct digest *d = &p->dg[i];
+		struct pc_notify_digest nd;
+		struct pc_buf msg = PC_BUF_INIT;
+		struct pc_biz_local l;
+		char key[PC_COMPOSE_KEY_MAX], period[32];
+		const char *reason = NULL;
+
+		pc_bizclock_local(&l, d->ctx->clock, p->now);
+		snprintf(period, sizeof(period), "%04d-%02d-%02d", l.date.year,
+			 l.date.month, l.date.day);
+		snprintf(key, sizeof(key), "digest:%s:%s", d->addr, period);
+		memset(&nd, 0, sizeof(nd));
+		head_init(p, &nd.head, key, d->ctx);
+		nd.to.name = d->name;
+		nd.to.addr = d->addr;
+		nd.items = d->items;
+		nd.nitems = d->n;
+		rc = pc_compose_digest(&msg, &nd, p->err);
+		if (rc == PC_COMPOSE_NOTHING) {
+			rc = 0;
+		} else if (rc >= 0) {
+			if ((rc = pc_optout_has(p->st, d->addr, p->err)) > 0)
+				reason = "the maintainer opted out";
+			if (rc >= 0)
+				rc = queue(p, key, "digest", 0, d->addr,
+					   "patchclock digest",
+					   pc_bizclock_next_open(d->ctx->clock,
+								 p->now),
+					   reason, &msg);
+		}
+		pc_buf_release(&msg);
+	}
+	return rc;
+}
+
+int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
+		    const struct pc_plan_options *o, int64_t now,
+		    struct pc_plan_stats *stats, struct pc_err *err)
+{
+	struct planner p = {
+		st, ps, o, now, stats, err, NULL, 0, 0, NULL, 0, 0
+	};
+	int added = 0, rc;
+	size_t i;
+
+	memset(stats, 0, sizeof(*stats));
+	if (!o->from_addr || !o->domain)
+		return pc_err_set(err, PC_EUSAGE,
+				  "planning mail needs patchclock's own "
+				  "address and Message-ID domain");
+	if ((rc = pc_optout_from_replies(st, now, &added, err)) < 0)
+		return rc;
+	stats->opt_outs = (unsigned)added;
+	rc = pc_outbox_candidates(st, on_candidate, &p, err);
+	if (rc >= 0)
+		rc = send_digests(&p);
+	for (i = 0; i < p.ndg; i++) {
+		free(p.dg[i].addr);
+		free(p.dg[i].name);
+		free(p.dg[i].items);
+	}
+	free(p.dg);
+	for (i = 0; i < p.nstrs; i++)
+		free(p.strs[i]);
+	free(p.strs);
+	return rc < 0 ? rc : 0;
+}

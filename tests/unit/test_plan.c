@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for lib/notify/plan.c: which mail the verdicts queue, once,
+ * and the safety rules (opt-out, bots, Auto-Submitted, list addresses,
+ * the daily limit), each shown to hold back a mail that would otherwise
+ * go. Policy: no profile (the handbook's week), UTC.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "testutil.h"
+#include "maint/maintainers.h"
+#include "notify/plan.h"
+#include "sla/policyset.h"
+#include "store/ingest.h"
+#include "store/mapping.h"
+#include "store/outbox.h"
+#include "store/status.h"
+#include "util/xalloc.h"
+
+/* Mon 2024-01-01 10:00 UTC, and a day. */
+#define T0 1704103200LL
+#define DAY 86400LL
+
+static const char MAINTAINERS[] = "WIDGET\n"
+				  "M:\tMay Tainer <may@example.org>\n"
+				  "L:\twidget@lists.example.org\n"
+				  "S:\tMaintained\n"
+				  "F:\tdrivers/widget/\n";
+
+struct fixture {
+	struct t_store ts;
+	struct pc_maint *m;
+	struct pc_policyset *ps;
+	struct pc_plan_stats stats;
+};
+
+static int pick(struct pc_status_policy *out, const char *const *entries,
+		const int *files, size_t n, void *arg, struct pc_err *err)
+{
+	struct fixture *f = arg;
+
+	out->ctx = pc_policyset_pick(f->ps, entries, files, n, &out->entry,
+				     &out->profile, err);
+	return out->ctx ? 0 : PC_EIO;
+}
+
+static int setup(void **state)
+{
+	struct fixture *f = xcalloc(1, sizeof(*f));
+	struct pc_policyset_opts o = { 0 };
+	struct pc_err err = { 0 };
+
+	t_store_open(&f->ts);
+	assert_int_equal(pc_maint_load_mem(&f->m, MAINTAINERS,
+					   strlen(MAINTAINERS), NULL, 0, NULL,
+					   &err),
+			 0);
+	o.maint = f->m;
+	o.config_id = "test";
+	f->ps = pc_policyset_new(&o);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	t_store_close(&f->ts);
+	pc_policyset_free(f->ps);
+	pc_maint_free(f->m);
+	free(f);
+	return 0;
+}
+
+static void mail(struct fixture *f, const char *id, const char *from,
+		 const char *subject, int64_t date, const char *irt,
+		 const char *extra, const char *body)
+{
+	struct pc_err err = { 0 };
+	char datebuf[64];
+	time_t t = (time_t)date;
+	struct tm tm;
+	char *raw;
+
+	gmtime_r(&t, &tm);
+	strftime(datebuf, sizeof(datebuf), "%a, %d %b %Y %H:%M:%S +0000", &tm);
+	raw = xasprintf("From: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s>\n"
+			"%s%s%s%s\n%s",
+			from, subject, datebuf, id, irt ? "In-Reply-To: <" : "",
+			irt ? irt : "", irt ? ">\n" : "", extra ? extra : "",
+			body);
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_true(pc_ingest_message(f->ts.st, raw, strlen(raw), "test", NULL,
+				      &f->ts.stats, &err) >= 0);
+	assert_int_equal(pc_ingest_finish(f->ts.st, &err), 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	free(raw);
+}
+
+static void patch(struct fixture *f, const char *id, const char *from,
+		  const char *subject, int64_t date, const char *extra)
+{
+	mail(f, id, from, subject, date, NULL, extra,
+	     "Make it spin.\n\n---\ndiff --git a/drivers/widget/w.c "
+	     "b/drivers/widget/w.c\nindex 1111111..2222222 100644\n"
+	     "--- a/drivers/widget/w.c\n+++ b/drivers/widget/w.c\n"
+	     "@@ -1,2 +1,3 @@\n a\n+b\n c\n");
+}
+
+/* Judges at now and plans, in one transaction, as the CLI does. */
+static void plan(struct fixture *f, int64_t now, unsigned limit)
+{
+	struct pc_status_options so = { pick, f, "test", 0 };
+	struct pc_plan_options po = PC_PLAN_OPTIONS_INIT;
+	struct pc_status_stats ss;
+	struct pc_map_stats ms;
+	struct pc_err err = { 0 };
+
+	po.from_addr = "patchclock@example.net";
+	po.domain = "example.net";
+	if (limit)
+		po.daily_limit = limit;
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_map_series(f->ts.st, f->m, NULL, now, &ms, &err),
+			 0);
+	assert_int_equal(pc_status_refresh(f->ts.st, &so, now, &ss, &err), 0);
+	assert_int_equal(
+		pc_plan_actions(f->ts.st, f->ps, &po, now, &f->stats, &err), 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+}
+
+static char *resends(struct fixture *f)
+{
+	return t_query(&f->ts, "SELECT key, status, coalesce(reason, '') "
+			       "FROM outbox WHERE action = 'resend' "
+			       "ORDER BY id");
+}
+
+static void expect(struct fixture *f, const char *want)
+{
+	char *got = resends(f);
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_plan__overdue_gets_one_reply_and_a_digest(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	plan(f, T0 + 3 * DAY, 0);
+	assert_int_equal(f->stats.queued, 0); /* not due yet */
+	plan(f, T0 + 8 * DAY, 0);
+	expect(f, "series:1:v1:resend:n1|pending|");
+	/* The maintainer is Cc'd (a private reminder: no list); the
+	 * digest goes to the maintainer. */
+	s = t_query(&f->ts, "SELECT action, recipients FROM outbox "
+			    "ORDER BY id");
+	assert_string_equal(s, "resend|author@example.com may@example.org\n"
+			       "digest|may@example.org");
+	free(s);
+	/* Again, the same day: nothing new. */
+	plan(f, T0 + 8 * DAY + 3600, 0);
+	assert_int_equal(f->stats.queued, 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox"), 2);
+	/* The message is threaded to the patch and marked. */
+	s = t_query(&f->ts, "SELECT message FROM outbox WHERE action = "
+			    "'resend'");
+	assert_non_null(strstr(s, "In-Reply-To: <p1@x>"));
+	assert_non_null(strstr(s, "Auto-Submitted: auto-generated"));
+	assert_non_null(strstr(s, "X-Patchclock-Action: resend"));
+	free(s);
+}
+
+/* Each rule on its own: the same overdue series, held back. */
+static void test_plan__opt_out_reply_holds_back(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	mail(f, "o1@x", "A U Thor <author@example.com>", "Re: [PATCH] other",
+	     T0 + DAY, "elsewhere@x", NULL, "Thanks.\n\npatchclock: opt-out\n");
+	plan(f, T0 + 8 * DAY, 0);
+	assert_int_equal(f->stats.opt_outs, 1);
+	expect(f, "series:1:v1:resend:n1|suppressed|the author opted out");
+}
+
+static void test_plan__bot_author_holds_back(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "p1@x", "kernel test robot <lkp@intel.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	plan(f, T0 + 8 * DAY, 0);
+	expect(f, "series:1:v1:resend:n1|suppressed|the author is a bot");
+}
+
+static void test_plan__auto_submitted_posting_holds_back(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, "Auto-Submitted: auto-generated\n");
+	plan(f, T0 + 8 * DAY, 0);
+	expect(f, "series:1:v1:resend:n1|suppressed|the author is a bot");
+}
+
+static void test_plan__list_address_author_holds_back(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "p1@x", "Widget list <widget@lists.example.org>",
+	      "[PATCH] widget: spin", T0, NULL);
+	plan(f, T0 + 8 * DAY, 0);
+	expect(f,
+	       "series:1:v1:resend:n1|suppressed|the author is a mailing list");
+}
+
+static void test_plan__precedence_only_without_a_list(void **state)
+{
+	struct fixture *f = *state;
+
+	/* Bulk mail straight to us is held back; the same header added by
+	 * a list (List-Id) says nothing about the sender. */
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, "Precedence: bulk\n");
+	patch(f, "p2@x", "B U Thor <other@example.com>", "[PATCH] widget: turn",
+	      T0 + 60,
+	      "Precedence: list\nList-Id: <widget.lists.example.org>\n");
+	plan(f, T0 + 8 * DAY, 0);
+	expect(f, "series:1:v1:resend:n1|suppressed|the posting has "
+		  "Precedence: bulk, junk or list\n"
+		  "series:2:v1:resend:n1|pending|");
+}
+
+static void test_plan__daily_limit_per_recipient(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>", "[PATCH] widget: a",
+	      T0, NULL);
+	patch(f, "p2@x", "A U Thor <author@example.com>", "[PATCH] widget: b",
+	      T0 + 60, NULL);
+	patch(f, "p3@x", "A U Thor <author@example.com>", "[PATCH] widget: c",
+	      T0 + 120, NULL);
+	plan(f, T0 + 8 * DAY, 2);
+	expect(f, "series:1:v1:resend:n1|pending|\n"
+		  "series:2:v1:resend:n1|pending|\n"
+		  "series:3:v1:resend:n1|suppressed|the author's daily limit "
+		  "is reached");
+}
+
+int main(void)
+{
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(test_plan__overdue_gets_one_reply_and_a_digest),
+		T(test_plan__opt_out_reply_holds_back),
+		T(test_plan__bot_author_holds_back),
+		T(test_plan__auto_submitted_posting_holds_back),
+		T(test_plan__list_address_author_holds_back),
+		T(test_plan__precedence_only_without_a_list),
+		T(test_plan__daily_limit_per_recipient),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
