@@ -1,0 +1,218 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Replies and digests delivered through a real SMTP server (Exim, started
+# by tests/integration/smtp-server on loopback): overdue series get their
+# "resend now" reply, threaded and marked; the maintainer gets a digest;
+# the rules hold mail back; a 5xx fails for good; a server that is down,
+# then killed and restarted in the middle of a flush, loses nothing and
+# duplicates nothing (the outbox marks a mail sent only after the server's
+# OK, and a resend would carry the same Message-ID).
+#
+# usage: send.sh PATCHCLOCK SHARED_DIR
+set -euo pipefail
+
+if [[ $# -ne 2 ]]; then
+	echo "usage: $0 PATCHCLOCK SHARED_DIR" >&2
+	exit 64
+fi
+pc=$1
+here=$(cd "$(dirname "$0")" && pwd)
+srv=$here/smtp-server
+for tool in exim4 openssl curl jq sqlite3; do
+	if ! command -v "$tool" >/dev/null; then
+		echo "SKIP: $tool is not installed (contrib/install-deps installs it)" >&2
+		exit 77
+	fi
+done
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/patchclock-send.XXXXXX")
+dir=$tmp/server
+mkdir "$dir"
+cleanup() {
+	"$srv" stop "$dir" >/dev/null 2>&1 || true
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+[[ -z ${KEEP:-} ]] || trap - EXIT
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86
+unset PATCHCLOCK_DB
+export PATCHCLOCK_PROFILES="" PATCHCLOCK_RELEASES=""
+db=$tmp/pc.db
+fails=0
+check() { # what got want
+	if [[ "$2" != "$3" ]]; then
+		echo "FAIL: $1: got '$2', want '$3'" >&2
+		fails=$((fails + 1))
+	fi
+}
+
+SMTP_PORT='' SMTP_CA=''
+"$srv" start "$dir" >/dev/null
+# shellcheck source=/dev/null
+. "$dir/env"
+creds=$tmp/creds
+cp "$dir/credentials" "$creds"
+chmod 600 "$creds"
+send() {
+	"$pc" send --db "$db" --smtp "smtp://127.0.0.1:$SMTP_PORT" \
+		--from bounces@patchclock.test --credentials "$creds" \
+		--ca-file "$SMTP_CA" --helo patchclock.test "$@"
+}
+
+# A tree with just a MAINTAINERS file: the WIDGET entry, no profile, so
+# the default policy (a week, UTC) and a maintainer to send digests to.
+mkdir "$tmp/tree"
+printf '%s\n' "WIDGET" "M:	May Tainer <may@example.org>" \
+	"L:	widget@lists.example.org" "S:	Maintained" \
+	"F:	drivers/widget/" >"$tmp/tree/MAINTAINERS"
+export PC_KERNEL_TREE=$tmp/tree
+
+# Four series posted Mon 2024-01-01. Authors: a person, a second person
+# whose server refuses her (reject-), one who opted out, a list, a bot.
+n=0
+post() { # from subject
+	n=$((n + 1))
+	cat >"$tmp/p$n.eml" <<MAIL
+From: $1
+Subject: $2
+Date: Mon, 01 Jan 2024 10:0$n:00 +0000
+Message-ID: <p$n@example.com>
+
+Make it spin.
+
+---
+diff --git a/drivers/widget/w$n.c b/drivers/widget/w$n.c
+index 1111111..2222222 100644
+--- a/drivers/widget/w$n.c
++++ b/drivers/widget/w$n.c
+@@ -1,2 +1,3 @@
+ a
++b
+ c
+MAIL
+}
+post "A U Thor <author@example.com>" "[PATCH v2 1/1] widget: spin"
+post "Rita Jected <reject-rita@example.org>" "[PATCH] widget: turn"
+post "Otto Out <otto@example.net>" "[PATCH] widget: stop"
+post "kernel test robot <lkp@intel.com>" "[PATCH] widget: robot"
+cat >"$tmp/optout.eml" <<'MAIL'
+From: Otto Out <otto@example.net>
+Subject: Re: [PATCH] widget: stop
+Date: Tue, 02 Jan 2024 09:00:00 +0000
+Message-ID: <o1@example.net>
+In-Reply-To: <other@example.com>
+
+Please no robots.
+
+patchclock: opt-out
+MAIL
+"$pc" ingest -q --db "$db" "$tmp"/p*.eml "$tmp/optout.eml"
+
+# Mon 01-08 12:00: due since 10:0x; queue.
+"$pc" digest --db "$db" --now "2024-01-08 12:00" \
+	--from patchclock@patchclock.test >"$tmp/digest.out"
+check "digest summary" "$(cat "$tmp/digest.out")" \
+	"digest: 3 queued, 2 held back by a rule, 0 already queued, 1 new opt-outs"
+out=$("$pc" outbox --db "$db" --all --json)
+check "held back" "$(jq -r '[.[] | select(.status == "suppressed") |
+	.reason] | sort | join(";")' <<<"$out")" \
+	"the author is a bot;the author opted out"
+# Running it again changes nothing: exactly once.
+"$pc" digest --db "$db" --now "2024-01-08 12:30" \
+	--from patchclock@patchclock.test >"$tmp/digest.out"
+check "digest again" "$(cat "$tmp/digest.out")" \
+	"digest: 0 queued, 0 held back by a rule, 1 already queued, 0 new opt-outs"
+
+# Send: one reply arrives; the reject- author's fails for good (550).
+set +e
+send --now "2024-01-08 12:31" >"$tmp/send.out" 2>"$tmp/send.err"
+rc=$?
+set -e
+check "send status with a 5xx" "$rc" 3
+check "send summary" "$(tail -n 1 "$tmp/send.out")" \
+	"send: 2 sent, 0 to retry, 1 failed"
+# Exim keeps one copy per recipient: the reply to the author (Cc the
+# maintainer) and the maintainer's digest make three.
+"$srv" wait "$dir" 3 >/dev/null
+mapfile -t got < <("$srv" received "$dir")
+check "delivered copies" "${#got[@]}" 3
+m=$(grep -l '^Envelope-to: author@example.com' "${got[@]}" | head -n 1)
+m=${m:-/dev/null}
+hdr() { sed -n "/^$1: /{s/^$1: //p;q}" "$m"; }
+check "To" "$(hdr To)" "A U Thor <author@example.com>"
+check "Cc" "$(hdr Cc)" "May Tainer <may@example.org>"
+check "Subject" "$(hdr Subject)" "Re: [PATCH v2 1/1] widget: spin"
+check "In-Reply-To" "$(hdr In-Reply-To)" "<p1@example.com>"
+check "Auto-Submitted" "$(hdr Auto-Submitted)" "auto-generated"
+check "X-Patchclock-Action" "$(hdr X-Patchclock-Action)" "resend"
+check "Message-ID is the outbox's" "$(hdr Message-ID)" \
+	"$(sqlite3 "$db" "select message_id from outbox where status = 'sent'
+		and action = 'resend'")"
+grep -q '\[PATCH RESEND v2 1/1\] widget: spin' "$m" ||
+	check "body suggests the RESEND subject" missing present
+out=$("$pc" outbox --db "$db" --all --json)
+check "failed for good" "$(jq -r '[.[] | select(.status == "failed")] |
+	.[0].last_error' <<<"$out" | grep -c 550)" 1
+
+# A week later, a second reminder and fresh mail for three more series.
+for i in 5 6 7; do
+	post "Many Posts <many$i@example.com>" "[PATCH] widget: part $i"
+done
+"$pc" ingest -q --db "$db" "$tmp/p5.eml" "$tmp/p6.eml" "$tmp/p7.eml"
+"$pc" digest --db "$db" --now "2024-01-16 12:00" \
+	--from patchclock@patchclock.test >/dev/null
+pending=$("$pc" outbox --db "$db" --json | jq 'length')
+
+# The server is down: everything waits for a retry; nothing is lost.
+"$srv" stop "$dir" >/dev/null
+set +e
+send --now "2024-01-16 12:01" >"$tmp/send.out" 2>&1
+check "send while down" "$?" 3
+set -e
+check "still pending" "$("$pc" outbox --db "$db" --json | jq 'length')" \
+	"$pending"
+# Back up, killed and restarted while a flush runs: run the flush in the
+# background and kill the server under it.
+"$srv" start "$dir" >/dev/null
+# shellcheck source=/dev/null
+. "$dir/env"
+send --now "2024-01-16 13:00" >"$tmp/send1.out" 2>&1 &
+flush=$!
+sleep 0.2
+"$srv" restart "$dir" >/dev/null
+wait "$flush" || true
+# Whatever the kill interrupted is retried; a later run sends the rest.
+send --now "2024-01-16 20:00" >"$tmp/send2.out" 2>&1 || true
+send --now "2024-01-17 08:00" >"$tmp/send3.out" 2>&1 || true
+check "nothing left" "$("$pc" outbox --db "$db" --json | jq 'length')" 0
+# Every mail arrived, and none twice: one copy per recipient of each
+# sent mail, and each Message-ID once per recipient.
+sent=$(sqlite3 "$db" "select count(*) from outbox where status = 'sent'")
+copies=$(sqlite3 "$db" "select sum(length(recipients) -
+	length(replace(recipients, ' ', '')) + 1) from outbox
+	where status = 'sent'")
+"$srv" wait "$dir" "$copies" 20 >/dev/null
+mapfile -t got < <("$srv" received "$dir")
+pairs=$(for f in "${got[@]}"; do
+	printf '%s %s\n' \
+		"$(sed -n '/^Envelope-to: /{s/^Envelope-to: //p;q}' "$f")" \
+		"$(sed -n '/^Message-ID: /{s/^Message-ID: //p;q}' "$f")"
+done | sort)
+check "every mail arrived" "$(awk '{print $2}' <<<"$pairs" | sort -u |
+	wc -l)" "$sent"
+# The documented boundary: a kill between the server's OK and the "sent"
+# mark can deliver one mail (its copies) twice, with the same Message-ID.
+dups=$(($(wc -l <<<"$pairs") - $(sort -u <<<"$pairs" | wc -l)))
+if ((dups > 2)); then
+	check "duplicates within the boundary" "$dups" "at most 2"
+fi
+check "copies" "$(sort -u <<<"$pairs" | wc -l)" "$copies"
+check "the digests arrived" "$(grep -l 'X-Patchclock-Action: digest' \
+	"${got[@]}" | wc -l | tr -d ' ')" 2
+
+if [[ $fails -ne 0 ]]; then
+	echo "$fails check(s) failed" >&2
+	exit 1
+fi
+echo "send: all checks passed"
