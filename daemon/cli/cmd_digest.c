@@ -25,6 +25,7 @@ static const char digest_usage[] =
 	"                         [--holidays FILE] [--bot ADDR]...\n"
 	"                         --from ADDR [--domain NAME] [--archive URL]\n"
 	"                         [--daily-limit N] [--no-replies]\n"
+	"                         [--opt-out ADDR|@DOMAIN]...\n"
 	"                         [--to ADDR] [--dry-run]\n"
 	"\n"
 	"Judges every series at TIME (as 'patchclock status' does) and queues\n"
@@ -52,6 +53,8 @@ static const char digest_usage[] =
 	"                     (default https://lore.kernel.org/r/%s)\n"
 	"  --daily-limit N    mails per recipient per day (default 3)\n"
 	"  --no-replies       digests only\n"
+	"  --opt-out ADDR     never mail ADDR, or a whole @DOMAIN (kept in the\n"
+	"                     database; may repeat)\n"
 	"  --to ADDR          with --dry-run: only mail to ADDR\n"
 	"  --dry-run          print the mail that would be queued, queue none\n"
 	"  -h, --help         this text\n";
@@ -107,6 +110,7 @@ int cmd_digest(int argc, char **argv)
 		{ "daily-limit", required_argument, NULL, 'L' },
 		{ "no-replies", no_argument, NULL, 'R' },
 		{ "to", required_argument, NULL, 'T' },
+		{ "opt-out", required_argument, NULL, 'O' },
 		{ "dry-run", no_argument, NULL, 'y' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -118,7 +122,8 @@ int cmd_digest(int argc, char **argv)
 	struct cli_policy cp;
 	struct show sh = { 0 };
 	const char *db = NULL, *tree = NULL;
-	const char **ovr, **bots;
+	const char **ovr, **bots, **optouts;
+	size_t n_optouts = 0, i;
 	struct pc_store *st;
 	int64_t now = (int64_t)time(NULL);
 	int c, dry = 0, rc = CLI_OK;
@@ -126,6 +131,7 @@ int cmd_digest(int argc, char **argv)
 
 	ovr = xcalloc((size_t)argc + 1, sizeof(*ovr));
 	bots = xcalloc((size_t)argc + 1, sizeof(*bots));
+	optouts = xcalloc((size_t)argc + 1, sizeof(*optouts));
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -181,6 +187,16 @@ int cmd_digest(int argc, char **argv)
 		case 'T':
 			sh.to = optarg;
 			break;
+		case 'O':
+			if (!strchr(optarg, '@')) {
+				log_warnx("digest: --opt-out '%s' is neither "
+					  "an address nor @domain",
+					  optarg);
+				rc = CLI_USAGE;
+				goto out_args;
+			}
+			optouts[n_optouts++] = optarg;
+			break;
 		case 'y':
 			dry = 1;
 			break;
@@ -207,6 +223,23 @@ int cmd_digest(int argc, char **argv)
 		rc = CLI_FAIL;
 		goto out_args;
 	}
+	if (n_optouts) {
+		struct pc_err err = { 0 };
+
+		if (pc_store_begin(st, &err) < 0)
+			goto optout_fail;
+		for (i = 0; i < n_optouts; i++)
+			if (pc_optout_add(st, optouts[i], "configuration",
+					  (int64_t)time(NULL), &err) < 0)
+				goto optout_fail;
+		if (pc_store_commit(st, &err) < 0) {
+optout_fail:
+			log_warnx("digest: %s", err.msg);
+			pc_store_rollback(st);
+			rc = CLI_FAIL;
+			goto out_store;
+		}
+	}
 	if (cli_policy_open(&cp, st, &pa, 0) < 0) {
 		rc = CLI_FAIL;
 		goto out_store;
@@ -226,5 +259,6 @@ out_store:
 out_args:
 	free(ovr);
 	free(bots);
+	free(optouts);
 	return rc;
 }

@@ -47,7 +47,7 @@ check() { # what got want
 	fi
 }
 
-SMTP_PORT='' SMTP_CA=''
+SMTP_PORT='' SMTPS_PORT='' SMTP_CA=''
 "$srv" start "$dir" >/dev/null
 # shellcheck source=/dev/null
 . "$dir/env"
@@ -210,6 +210,25 @@ fi
 check "copies" "$(sort -u <<<"$pairs" | wc -l)" "$copies"
 check "the digests arrived" "$(grep -l 'X-Patchclock-Action: digest' \
 	"${got[@]}" | wc -l | tr -d ' ')" 2
+
+# SMTPS (implicit TLS) works as well: the next day's digest.
+"$pc" digest --db "$db" --now "2024-01-24 12:00" --no-replies \
+	--from patchclock@patchclock.test >/dev/null
+before=$(sqlite3 "$db" "select count(*) from outbox where status = 'sent'")
+"$pc" send --db "$db" --smtp "smtps://127.0.0.1:$SMTPS_PORT" \
+	--from bounces@patchclock.test --credentials "$creds" \
+	--ca-file "$SMTP_CA" --now "2024-01-24 12:01" >"$tmp/smtps.out" 2>&1
+check "smtps" "$(tail -n 1 "$tmp/smtps.out")" \
+	"send: 1 sent, 0 to retry, 0 failed"
+check "sent over smtps" \
+	"$(sqlite3 "$db" "select count(*) from outbox where status = 'sent'")" \
+	$((before + 1))
+# An opt-out from the configuration: a whole domain.
+"$pc" digest --db "$db" --now "2024-01-25 12:00" --no-replies \
+	--opt-out @example.org --from patchclock@patchclock.test >/dev/null
+check "domain opt-out" "$(sqlite3 "$db" "select status || ': ' || reason
+	from outbox order by id desc limit 1")" \
+	"suppressed: the maintainer opted out"
 
 if [[ $fails -ne 0 ]]; then
 	echo "$fails check(s) failed" >&2
