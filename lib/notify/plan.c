@@ -3,7 +3,6 @@
  * The planner: verdicts to outbox rows, with the safety rules. See
  * plan.h.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
