@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * patchclockd's configuration: one INI file read with libinih into an
+ * immutable struct conf. Every error names the file and the line; a
+ * reload (SIGHUP) builds a new struct conf and swaps it in only when
+ * conf_load() succeeded, so a bad file never replaces a good one.
+ * Only daemon/ sees this: lib/ gets explicit arguments and option
+ * structs built from it.
+ *
+ * Relative paths in the file are taken relative to the directory of the
+ * file itself, so the daemon's working directory does not matter.
+ */
+#ifndef PC_DAEMON_CONF_H
+#define PC_DAEMON_CONF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum conf_log_level {
+	CONF_LOG_INFO,
+	CONF_LOG_DEBUG,
+};
+
+enum conf_source_type {
+	CONF_SOURCE_IMAP,
+	CONF_SOURCE_MAILDIR,
+	CONF_SOURCE_MBOX,
+};
+
+/* A [source "NAME"] section. Unset optional strings are NULL. */
+struct conf_source {
+	char *name; /* owned: NAME from the section header */
+	enum conf_source_type type;
+	char *url; /* owned; imap: imap://HOST[:PORT] or imaps:// */
+	char *user; /* owned; imap */
+	char *password_file; /* owned; imap: mode 0600 or stricter */
+	char *folder; /* owned; imap: default "INBOX" */
+	char *list_id; /* owned; optional: keep only this List-Id */
+	char *path; /* owned; maildir and mbox */
+	unsigned poll; /* seconds between polls, default 60 */
+	int idle; /* imap: use IDLE where offered, default yes */
+	int line; /* the section header's line */
+};
+
+struct conf_smtp {
+	char *url; /* owned; NULL without [smtp]: smtp:// or smtps:// */
+	char *from; /* owned: envelope sender (MAIL FROM) */
+	char *credentials; /* owned or NULL: "user:password", mode 0600 */
+	char *ca_file; /* owned or NULL */
+	char *helo; /* owned or NULL: libcurl's default */
+	int starttls; /* default yes; "no" only for loopback relays */
+};
+
+struct conf_policy {
+	char **overrides; /* owned, as is each string; in file order */
+	size_t n_overrides;
+	int no_map; /* do not read the fallback profile map */
+	char **bots; /* owned, as is each string */
+	size_t n_bots;
+	char **opt_outs; /* owned: "user@host" or "@domain" */
+	size_t n_opt_outs;
+};
+
+/*
+ * The injectable clock for tests. Without [clock] the daemon runs on
+ * real time. With start, simulated time begins at start when the daemon
+ * starts and runs speed simulated seconds per real second; with offset,
+ * it is real time plus offset seconds. start/speed and offset exclude
+ * each other.
+ */
+struct conf_clock {
+	int has_start;
+	int64_t start; /* Unix time, from "YYYY-MM-DD HH:MM" UTC */
+	double speed; /* > 0, default 1 */
+	int has_offset;
+	int64_t offset; /* seconds, may be negative */
+};
+
+struct conf {
+	char *path; /* owned: the file this came from */
+
+	/* [general] */
+	char *database; /* owned; required */
+	char *pidfile; /* owned or NULL */
+	char *tree; /* owned or NULL: no MAINTAINERS, default policy */
+	char *from; /* owned or NULL: patchclock's own From: address */
+	char *domain; /* owned or NULL: the domain of from */
+	char *archive; /* owned or NULL: lore; URL pattern with one %s */
+	unsigned daily_limit; /* mails per recipient per day, default 3 */
+	char *releases; /* owned or NULL: the bundled list */
+	char *holidays; /* owned or NULL */
+	int digest; /* send maintainer digests, default yes */
+	int replies; /* send "resend now" replies, default yes */
+	enum conf_log_level log_level; /* default info */
+
+	struct conf_smtp smtp;
+	struct conf_policy policy;
+	struct conf_clock clock;
+
+	struct conf_source *sources; /* owned, in file order */
+	size_t n_sources;
+};
+
+/*
+ * Reads the INI file at path into a new struct conf (*out, caller frees
+ * with conf_free()). Returns 0, or -1 with one line in errbuf:
+ * "FILE:LINE: what is wrong" (or "FILE: ..." when no line applies).
+ * Unknown sections and keys, bad values, keys given twice where they
+ * may not repeat, and missing required keys are all errors.
+ */
+int conf_load(struct conf **out, const char *path, char *errbuf, size_t errlen);
+
+/* Frees c and everything it owns; conf_free(NULL) is a no-op. */
+void conf_free(struct conf *c);
+
+#endif
