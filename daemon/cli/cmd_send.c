@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/sendout.h"
 #include "log.h"
 #include "notify/smtp.h"
 #include "store/outbox.h"
@@ -53,148 +54,6 @@ static const char send_usage[] =
 	"wait for a retry or failed; 1 when the database could not be used;\n"
 	"64 on bad usage.\n";
 
-struct sender {
-	struct pc_store *st;
-	struct pc_smtp_options o;
-	int dry_run;
-	int64_t now;
-	unsigned sent, retry, failed;
-	int db_error;
-};
-
-/* Reads "user:password" from path into user/pass (caller frees). */
-static int read_credentials(const char *path, char **user, char **pass)
-{
-	struct stat st;
-	char line[512], *colon;
-	FILE *f;
-	size_t n;
-
-	if (!(f = fopen(path, "r"))) {
-		log_warnx("send: cannot open credentials '%s': %s", path,
-			  strerror(errno));
-		return -1;
-	}
-	if (fstat(fileno(f), &st) == 0 && (st.st_mode & 077))
-		log_warnx("send: credentials file '%s' is readable by others: "
-			  "chmod 600 it",
-			  path);
-	if (!fgets(line, sizeof(line), f)) {
-		fclose(f);
-		log_warnx("send: credentials file '%s' is empty: write "
-			  "'user:password' in it",
-			  path);
-		return -1;
-	}
-	fclose(f);
-	n = strcspn(line, "\r\n");
-	line[n] = '\0';
-	if (!(colon = strchr(line, ':'))) {
-		log_warnx("send: credentials file '%s': expected "
-			  "'user:password' on its first line",
-			  path);
-		return -1;
-	}
-	*colon = '\0';
-	*user = xstrdup(line);
-	*pass = xstrdup(colon + 1);
-	memset(line, 0, sizeof(line));
-	return 0;
-}
-
-/* Splits "a b c" into an array (caller frees both). */
-static size_t split_rcpts(char *s, const char ***out)
-{
-	size_t n = 0, alloc = 0;
-	char *p = s;
-
-	*out = NULL;
-	while (*p) {
-		while (*p == ' ')
-			*p++ = '\0';
-		if (!*p)
-			break;
-		PC_ALLOC_GROW(*out, n + 1, alloc);
-		(*out)[n++] = p;
-		while (*p && *p != ' ')
-			p++;
-	}
-	return n;
-}
-
-static int64_t backoff(int attempts)
-{
-	int64_t d = 300;
-
-	while (attempts-- > 0 && d < 6 * 3600)
-		d *= 2;
-	return d > 6 * 3600 ? 6 * 3600 : d;
-}
-
-static int send_one(const struct pc_outbox_item *it, void *arg)
-{
-	struct sender *sd = arg;
-	struct pc_smtp_result res;
-	struct pc_err err = { 0 };
-	const char **rcpts = NULL;
-	char *r;
-	size_t n;
-	int rc;
-
-	if (sd->dry_run) {
-		printf("=== outbox %lld: %s, to %s\n", (long long)it->id,
-		       it->action, it->recipients);
-		fwrite(it->message, 1, it->message_len, stdout);
-		if (it->message_len && it->message[it->message_len - 1] != '\n')
-			putchar('\n');
-		sd->sent++;
-		return 0;
-	}
-	r = xstrdup(it->recipients);
-	n = split_rcpts(r, &rcpts);
-	rc = pc_smtp_send(&res, &sd->o, rcpts, n, it->message, it->message_len,
-			  &err);
-	free(rcpts);
-	free(r);
-	if (rc < 0) {
-		log_warnx("send: %s", err.msg);
-		return rc;
-	}
-	if (pc_store_begin(sd->st, &err) < 0)
-		goto db_fail;
-	switch (res.outcome) {
-	case PC_SMTP_SENT:
-		rc = pc_outbox_sent(sd->st, it->id, sd->now, &err);
-		sd->sent++;
-		log_info("send: %s %s to %s: sent", it->action, it->message_id,
-			 it->recipients);
-		break;
-	case PC_SMTP_TEMPORARY:
-		rc = pc_outbox_retry(sd->st, it->id,
-				     sd->now + backoff(it->attempts),
-				     res.detail, &err);
-		sd->retry++;
-		log_warnx("send: %s %s to %s: %s; will retry", it->action,
-			  it->message_id, it->recipients, res.detail);
-		break;
-	case PC_SMTP_PERMANENT:
-		rc = pc_outbox_failed(sd->st, it->id, res.detail, &err);
-		sd->failed++;
-		log_warnx("send: %s %s to %s: refused for good: %s", it->action,
-			  it->message_id, it->recipients, res.detail);
-		break;
-	}
-	if (rc < 0 || pc_store_commit(sd->st, &err) < 0)
-		goto db_fail;
-	/* A server that is down stays down for this run. */
-	return res.outcome == PC_SMTP_TEMPORARY && res.code == 0 ? 1 : 0;
-db_fail:
-	log_warnx("send: %s", err.msg);
-	pc_store_rollback(sd->st);
-	sd->db_error = 1;
-	return -1;
-}
-
 int cmd_send(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -210,7 +69,7 @@ int cmd_send(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct sender sd = { 0 };
+	struct sendout sd = { 0 };
 	struct pc_smtp_options o = PC_SMTP_OPTIONS_INIT;
 	struct pc_err err = { 0 };
 	const char *db = NULL, *creds = NULL;
@@ -271,7 +130,7 @@ int cmd_send(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	if (creds) {
-		if (read_credentials(creds, &user, &pass) < 0)
+		if (sendout_credentials(creds, &user, &pass) < 0)
 			return CLI_USAGE;
 		o.user = user;
 		o.password = pass;
@@ -281,7 +140,7 @@ int cmd_send(int argc, char **argv)
 		rc = CLI_FAIL;
 		goto out;
 	}
-	rc = pc_outbox_list(sd.st, sd.now, 0, send_one, &sd, &err);
+	rc = sendout_run(&sd, &err);
 	if (rc < 0 && err.code)
 		log_warnx("send: %s", err.msg);
 	pc_store_close(sd.st);

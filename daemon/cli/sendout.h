@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Sending the outbox's due mail, for `patchclock send` and patchclockd's
+ * sender child: each mail through lib/notify/smtp, marked sent in its own
+ * transaction right after the server's OK, retried with backoff on
+ * temporary failures, failed on 5xx.
+ */
+#ifndef PC_CLI_SENDOUT_H
+#define PC_CLI_SENDOUT_H
+
+#include <stdint.h>
+
+#include "notify/smtp.h"
+#include "store/store.h"
+
+struct sendout {
+	struct pc_store *st; /* borrowed */
+	struct pc_smtp_options o;
+	int dry_run; /* print instead of sending */
+	int64_t now;
+	unsigned sent, retry, failed;
+	int db_error;
+};
+
+/* Reads "user:password" from path (warns when others may read it). */
+int sendout_credentials(const char *path, char **user, char **pass);
+
+/* Sends everything due at sd->now; returns pc_outbox_list()'s result. */
+int sendout_run(struct sendout *sd, struct pc_err *err);
+
+#endif
