@@ -33,6 +33,7 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
+# KEEP=1 keeps the temporary directory (and the server) for debugging.
 [[ -z ${KEEP:-} ]] || trap - EXIT
 export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86

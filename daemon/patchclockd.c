@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * patchclockd: the long-running service. One libev loop owned by main:
+ * a timer reads the local spools (maildir and mbox sources), judges the
+ * series and queues the mail the verdicts call for (one transaction), and
+ * hands the outbox to a sender child; it then sleeps until the next poll,
+ * due time or queued mail, on the real or a simulated clock. SIGHUP
+ * re-reads the configuration (a bad one is refused and the old one
+ * stays), MAINTAINERS and the profiles; SIGTERM and SIGINT let the
+ * current work finish and exit 0.
+ *
+ * Not yet here: IMAP sources (they are reported and skipped).
+ */
+#include <errno.h>
+#include <ev.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/policy.h"
+#include "cli/sendout.h"
+#include "conf.h"
+#include "log.h"
+#include "mail/source.h"
+#include "notify/plan.h"
+#include "simclock.h"
+#include "store/ingest.h"
+#include "store/outbox.h"
+#include "store/store.h"
+#include "util/xalloc.h"
+#include "util/banned.h"
+
+#define DEFAULT_CONF "/etc/patchclock/patchclockd.conf"
+#define BATCH 2000
+
+static const char usage_text[] =
+	"usage: patchclockd [-dnv] [-f FILE]\n"
+	"\n"
+	"Watches the mail sources of the configuration, judges every series\n"
+	"against its subsystem profile, and sends the 'resend now' replies\n"
+	"and maintainer digests the verdicts call for (see patchclock(1):\n"
+	"status, digest, outbox, send).\n"
+	"\n"
+	"  -f FILE   configuration (default " DEFAULT_CONF ")\n"
+	"  -n        check the configuration and exit\n"
+	"  -d        stay in the foreground and log to stderr (else: syslog)\n"
+	"  -v        log debugging detail\n"
+	"  -h        this text\n"
+	"\n"
+	"Signals: SIGHUP re-reads the configuration, MAINTAINERS and the\n"
+	"profiles; SIGTERM and SIGINT finish the current work and exit 0.\n";
+
+struct daemon {
+	struct ev_loop *loop; /* borrowed: the default loop */
+	const char *conf_path;
+	struct conf *conf; /* owned */
+	struct simclock clock;
+	struct pc_store *st; /* owned */
+	struct cli_policy cp; /* owned when have_policy */
+	int have_policy;
+	ev_timer tick;
+	ev_signal hup, term, intr;
+	ev_child sender;
+	pid_t sender_pid;
+	int warned_imap;
+};
+
+static int64_t now_of(struct daemon *d)
+{
+	return simclock_now(&d->clock, ev_now(d->loop));
+}
+
+static int open_policy(struct daemon *d)
+{
+	struct cli_policy_args pa = { 0 };
+	const struct conf *c = d->conf;
+	struct pc_err err = { 0 };
+	size_t i;
+
+	pa.tree = c->tree;
+	pa.overrides = (const char *const *)c->policy.overrides;
+	pa.n_overrides = c->policy.n_overrides;
+	pa.no_map = c->policy.no_map;
+	pa.releases = c->releases;
+	pa.holidays = c->holidays;
+	pa.bots = (const char *const *)c->policy.bots;
+	pa.n_bots = c->policy.n_bots;
+	if (cli_policy_open(&d->cp, d->st, &pa, 0) < 0)
+		return -1;
+	d->have_policy = 1;
+	if (c->policy.n_opt_outs) {
+		if (pc_store_begin(d->st, &err) < 0)
+			goto fail;
+		for (i = 0; i < c->policy.n_opt_outs; i++)
+			if (pc_optout_add(d->st, c->policy.opt_outs[i],
+					  "configuration", now_of(d), &err) < 0)
+				goto fail;
+		if (pc_store_commit(d->st, &err) < 0)
+			goto fail;
+	}
+	return 0;
+fail:
+	log_warnx("policy: %s", err.msg);
+	pc_store_rollback(d->st);
+	return -1;
+}
+
+/* Reads one local spool; idempotent (known Message-IDs are skipped). */
+static void read_source(struct daemon *d, const struct conf_source *src)
+{
+	struct pc_source_options so = PC_SOURCE_OPTIONS_INIT;
+	struct pc_ingest_options io = PC_INGEST_OPTIONS_INIT;
+	struct pc_ingest_stats stats = { 0 };
+	struct pc_source_msg msg;
+	struct pc_source *s = NULL;
+	struct pc_err err = { 0 };
+	unsigned n = 0;
+	int rc;
+
+	so.kind = src->type == CONF_SOURCE_MAILDIR ? PC_SOURCE_MAILDIR :
+						     PC_SOURCE_MBOX;
+	io.list_id = src->list_id;
+	if (pc_source_open(&s, src->path, &so, &err) < 0) {
+		log_warnx("source %s: %s", src->name, err.msg);
+		return;
+	}
+	if (pc_store_begin(d->st, &err) < 0)
+		goto fail;
+	while ((rc = pc_source_next(s, &msg, &err)) != 0) {
+		if (rc == PC_ELIMIT) {
+			if (pc_ingest_unreadable(d->st, msg.where, err.msg,
+						 &stats, &err) < 0)
+				goto fail;
+			continue;
+		}
+		if (rc < 0 ||
+		    pc_ingest_message(d->st, msg.data, msg.len, msg.where, &io,
+				      &stats, &err) < 0)
+			goto fail;
+		if (++n % BATCH == 0 && (pc_store_commit(d->st, &err) < 0 ||
+					 pc_store_begin(d->st, &err) < 0))
+			goto fail;
+	}
+	if (pc_ingest_finish(d->st, &err) < 0 ||
+	    pc_store_commit(d->st, &err) < 0)
+		goto fail;
+	if (stats.added)
+		log_info("source %s: %llu new messages (%llu patches, %llu "
+			 "replies)",
+			 src->name, (unsigned long long)stats.added,
+			 (unsigned long long)stats.patches,
+			 (unsigned long long)stats.replies);
+	pc_source_free(s);
+	return;
+fail:
+	log_warnx("source %s: %s", src->name, err.msg);
+	pc_store_rollback(d->st);
+	pc_source_free(s);
+}
+
+/* The sender child: its own connection, blocking SMTP, then exit. */
+static void run_sender(struct daemon *d, int64_t now)
+{
+	const struct conf_smtp *c = &d->conf->smtp;
+	struct sendout sd = { 0 };
+	struct pc_smtp_options o = PC_SMTP_OPTIONS_INIT;
+	struct pc_err err = { 0 };
+	char *user = NULL, *pass = NULL;
+	int rc;
+
+	o.url = c->url;
+	o.from = c->from;
+	o.ca_file = c->ca_file;
+	o.helo = c->helo;
+	o.starttls = c->starttls;
+	if (c->credentials &&
+	    sendout_credentials(c->credentials, &user, &pass) < 0)
+		_exit(1);
+	o.user = user;
+	o.password = pass;
+	sd.o = o;
+	sd.now = now;
+	if (pc_store_open(&sd.st, d->conf->database, &err) < 0) {
+		log_warnx("sender: %s", err.msg);
+		_exit(1);
+	}
+	rc = sendout_run(&sd, &err);
+	if (rc < 0 && err.code)
+		log_warnx("sender: %s", err.msg);
+	if (sd.sent || sd.retry || sd.failed)
+		log_info("sender: %u sent, %u to retry, %u failed", sd.sent,
+			 sd.retry, sd.failed);
+	pc_store_close(sd.st);
+	_exit(sd.db_error ? 1 : 0);
+}
+
+static void daemon_on_sender(EV_P_ ev_child *w, int revents)
+{
+	struct daemon *d = w->data;
+
+	(void)revents;
+	ev_child_stop(EV_A_ w);
+	d->sender_pid = 0;
+	if (WIFEXITED(w->rstatus) && WEXITSTATUS(w->rstatus) == 0)
+		log_debug("sender: done");
+	else
+		log_warnx("sender: exited with status %d", w->rstatus);
+}
+
+static void start_sender(struct daemon *d, int64_t now)
+{
+	pid_t pid;
+
+	if (!d->conf->smtp.url || d->sender_pid)
+		return;
+	fflush(NULL);
+	if ((pid = fork()) < 0) {
+		log_warn("sender: fork");
+		return;
+	}
+	if (pid == 0)
+		run_sender(d, now);
+	d->sender_pid = pid;
+	ev_child_init(&d->sender, daemon_on_sender, pid, 0);
+	d->sender.data = d;
+	ev_child_start(d->loop, &d->sender);
+}
+
+static int first_int(int ncols, const char *const *cols, void *arg)
+{
+	if (ncols > 0 && cols[0])
+		*(int64_t *)arg = strtoll(cols[0], NULL, 10);
+	return 0;
+}
+
+/* The next simulated time something is due: a verdict's next check or
+ * queued mail; 0 when nothing is. */
+static int64_t next_due(struct daemon *d, int64_t now)
+{
+	struct pc_err err = { 0 };
+	int64_t a = 0, b = 0;
+	char sql[256];
+
+	snprintf(sql, sizeof(sql),
+		 "SELECT min(next_check) FROM series_status "
+		 "WHERE next_check > %lld",
+		 (long long)now);
+	pc_store_query(d->st, sql, first_int, &a, &err);
+	snprintf(sql, sizeof(sql),
+		 "SELECT min(max(send_after, coalesce(next_attempt, 0))) "
+		 "FROM outbox WHERE status = 'pending' AND "
+		 "max(send_after, coalesce(next_attempt, 0)) > %lld",
+		 (long long)now);
+	pc_store_query(d->st, sql, first_int, &b, &err);
+	if (!a || (b && b < a))
+		a = b;
+	return a;
+}
+
+static void work(struct daemon *d)
+{
+	struct pc_plan_options po = PC_PLAN_OPTIONS_INIT;
+	struct pc_status_stats ss;
+	struct pc_plan_stats ps;
+	const struct conf *c = d->conf;
+	unsigned poll = 0;
+	int64_t now, next;
+	size_t i;
+
+	for (i = 0; i < c->n_sources; i++) {
+		const struct conf_source *src = &c->sources[i];
+
+		if (!poll || src->poll < poll)
+			poll = src->poll;
+		if (src->type == CONF_SOURCE_IMAP) {
+			if (!d->warned_imap++)
+				log_warnx("source %s: IMAP sources are not "
+					  "supported yet; skipped",
+					  src->name);
+			continue;
+		}
+		read_source(d, src);
+	}
+	now = now_of(d);
+	po.from_addr = c->from;
+	po.domain = c->domain			    ? c->domain :
+		    c->from && strchr(c->from, '@') ? strchr(c->from, '@') + 1 :
+						      NULL;
+	po.archive_url = c->archive;
+	po.daily_limit = c->daily_limit;
+	po.digests = c->digest;
+	po.replies = c->replies;
+	if (c->from && d->have_policy) {
+		if (cli_policy_plan(&d->cp, d->st, now, &po, &ss, &ps, 0, NULL,
+				    NULL) == 0 &&
+		    (ps.queued || ps.suppressed))
+			log_info("clock: %llu series judged; %u mails queued, "
+				 "%u held back",
+				 (unsigned long long)ss.judged, ps.queued,
+				 ps.suppressed);
+	} else if (d->have_policy) {
+		cli_policy_refresh(&d->cp, d->st, now, 0, &ss);
+	}
+	start_sender(d, now);
+
+	/* Sleep until the next poll (real seconds) or the next due time
+	 * (simulated), whichever comes first. */
+	{
+		double delay = poll ? poll : 60;
+
+		next = next_due(d, now);
+		if (next) {
+			double until = simclock_delay(&d->clock, next,
+						      ev_now(d->loop));
+
+			if (until < delay)
+				delay = until;
+		}
+		if (delay < 0.2)
+			delay = 0.2;
+		ev_timer_set(&d->tick, delay, 0);
+		ev_timer_start(d->loop, &d->tick);
+		log_debug("clock: now %lld, next wake in %.1f s",
+			  (long long)now, delay);
+	}
+}
+
+static void daemon_on_tick(EV_P_ ev_timer *w, int revents)
+{
+	struct daemon *d = w->data;
+
+	(void)revents;
+	(void)loop;
+	work(d);
+}
+
+static void daemon_on_hup(EV_P_ ev_signal *w, int revents)
+{
+	struct daemon *d = w->data;
+	struct conf *fresh = NULL;
+	char errbuf[512];
+
+	(void)revents;
+	if (conf_load(&fresh, d->conf_path, errbuf, sizeof(errbuf)) < 0) {
+		log_warnx("reload refused, keeping the running configuration: "
+			  "%s",
+			  errbuf);
+		return;
+	}
+	if (strcmp(fresh->database, d->conf->database))
+		log_warnx("reload: a new database takes a restart; keeping "
+			  "'%s'",
+			  d->conf->database);
+	free(fresh->database);
+	fresh->database = xstrdup(d->conf->database);
+	if (d->have_policy)
+		cli_policy_close(&d->cp);
+	d->have_policy = 0;
+	conf_free(d->conf);
+	d->conf = fresh;
+	if (open_policy(d) < 0)
+		log_warnx("reload: MAINTAINERS or profiles could not be read; "
+			  "series keep their last verdicts");
+	log_info("reloaded %s", d->conf_path);
+	ev_timer_stop(EV_A_ & d->tick);
+	ev_timer_set(&d->tick, 0, 0);
+	ev_timer_start(EV_A_ & d->tick);
+}
+
+static void daemon_on_term(EV_P_ ev_signal *w, int revents)
+{
+	(void)w;
+	(void)revents;
+	log_info("exiting on signal");
+	ev_break(EV_A_ EVBREAK_ALL);
+}
+
+static int write_pidfile(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		log_warn("cannot write pidfile '%s'", path);
+		return -1;
+	}
+	fprintf(f, "%ld\n", (long)getpid());
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+	struct daemon d = { 0 };
+	struct pc_err err = { 0 };
+	char errbuf[512];
+	int c, check = 0, foreground = 0, verbose = 0, status;
+
+	d.conf_path = DEFAULT_CONF;
+	while ((c = getopt(argc, argv, "df:hnv")) != -1) {
+		switch (c) {
+		case 'd':
+			foreground = 1;
+			break;
+		case 'f':
+			d.conf_path = optarg;
+			break;
+		case 'n':
+			check = 1;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		default:
+			fputs(usage_text, stderr);
+			return 64;
+		}
+	}
+	if (optind != argc) {
+		fputs(usage_text, stderr);
+		return 64;
+	}
+	log_init("patchclockd", foreground || check, verbose);
+	if (conf_load(&d.conf, d.conf_path, errbuf, sizeof(errbuf)) < 0) {
+		log_warnx("%s", errbuf);
+		return 1;
+	}
+	if (check) {
+		printf("patchclockd: configuration OK (%s)\n", d.conf_path);
+		conf_free(d.conf);
+		return 0;
+	}
+	if (d.conf->log_level == CONF_LOG_DEBUG && !verbose)
+		log_init("patchclockd", foreground, 1);
+	if (!foreground && daemon(0, 0) < 0)
+		fatal("daemon");
+	if (d.conf->pidfile && write_pidfile(d.conf->pidfile) < 0)
+		return 1;
+	d.loop = EV_DEFAULT;
+	if (d.conf->clock.has_start)
+		simclock_sim(&d.clock, d.conf->clock.start, d.conf->clock.speed,
+			     ev_time());
+	else if (d.conf->clock.has_offset)
+		simclock_sim(&d.clock,
+			     (int64_t)ev_time() + d.conf->clock.offset, 1,
+			     ev_time());
+	else
+		simclock_real(&d.clock);
+	if (pc_store_open(&d.st, d.conf->database, &err) < 0) {
+		log_warnx("%s", err.msg);
+		return 1;
+	}
+	if (open_policy(&d) < 0)
+		log_warnx("policy: MAINTAINERS or profiles could not be read; "
+			  "fix the configuration and send SIGHUP");
+	log_info("started: %zu sources, clock %s", d.conf->n_sources,
+		 d.clock.simulated ? "simulated" : "real");
+	ev_timer_init(&d.tick, daemon_on_tick, 0, 0);
+	d.tick.data = &d;
+	ev_timer_start(d.loop, &d.tick);
+	ev_signal_init(&d.hup, daemon_on_hup, SIGHUP);
+	d.hup.data = &d;
+	ev_signal_start(d.loop, &d.hup);
+	ev_signal_init(&d.term, daemon_on_term, SIGTERM);
+	ev_signal_start(d.loop, &d.term);
+	ev_signal_init(&d.intr, daemon_on_term, SIGINT);
+	ev_signal_start(d.loop, &d.intr);
+	ev_run(d.loop, 0);
+
+	if (d.sender_pid && waitpid(d.sender_pid, &status, 0) < 0 &&
+	    errno != ECHILD)
+		log_warn("waiting for the sender");
+	if (d.have_policy)
+		cli_policy_close(&d.cp);
+	pc_store_close(d.st);
+	if (d.conf->pidfile)
+		unlink(d.conf->pidfile);
+	conf_free(d.conf);
+	return 0;
+}
