@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/policy.h"
@@ -296,6 +297,30 @@ int cli_policy_pick(struct pc_status_policy *out, const char *const *entries,
 	return out->ctx ? 0 : (err && err->code ? err->code : PC_EIO);
 }
 
+/* A one-line progress bar on stderr while many series are judged. */
+static void show_progress(uint64_t done, uint64_t total, void *arg)
+{
+	(void)arg;
+	if (total < 2000)
+		return;
+	fprintf(stderr, "\rjudging series: %llu of %llu (%d%%)  ",
+		(unsigned long long)done, (unsigned long long)total,
+		(int)(100 * done / total));
+	fflush(stderr);
+}
+
+static int want_progress(void)
+{
+	return isatty(STDOUT_FILENO) && isatty(STDERR_FILENO);
+}
+
+static void end_progress(const struct pc_status_stats *stats)
+{
+	if (want_progress() && stats->judged >= 2000)
+		fprintf(stderr, "\rjudging series: %llu done%20s\n",
+			(unsigned long long)stats->judged, "");
+}
+
 int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
 		       int full, struct pc_status_stats *stats)
 {
@@ -312,9 +337,12 @@ int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
 	so.policy_arg = cp;
 	so.policy_id = pc_policyset_id(cp->set);
 	so.full = full;
+	if (want_progress())
+		so.progress = show_progress;
 	if (pc_status_refresh(st, &so, now, stats, &err) < 0 ||
 	    pc_store_commit(st, &err) < 0)
 		goto fail;
+	end_progress(stats);
 	return 0;
 fail:
 	log_warnx("%s", err.msg);
@@ -340,9 +368,12 @@ int cli_policy_plan(struct cli_policy *cp, struct pc_store *st, int64_t now,
 	so.policy = cli_policy_pick;
 	so.policy_arg = cp;
 	so.policy_id = pc_policyset_id(cp->set);
+	if (want_progress())
+		so.progress = show_progress;
 	if (pc_status_refresh(st, &so, now, stats, &err) < 0 ||
 	    pc_plan_actions(st, cp->set, po, now, ps, &err) < 0)
 		goto fail;
+	end_progress(stats);
 	if (show && show(st, arg) < 0) {
 		pc_store_rollback(st);
 		return -1;

@@ -703,6 +703,8 @@ int pc_status_refresh(struct pc_store *st, const struct pc_status_options *opt,
 	if ((rc = step_done(st, s, rc, "listing series to judge", err)) < 0)
 		goto out;
 	for (i = 0; i < n; i++) {
+		if (opt->progress && i % 256 == 0)
+			opt->progress(i, n, opt->progress_arg);
 		if ((rc = judge(st, opt, ids[i], now, err)) < 0)
 			goto out;
 		stats->judged++;

@@ -47,6 +47,10 @@ struct pc_status_options {
 	 * series is judged again. Borrowed. */
 	const char *policy_id;
 	int full; /* judge every series again */
+	/* Called now and then while judging (done of total series), for a
+	 * progress bar; may be NULL. */
+	void (*progress)(uint64_t done, uint64_t total, void *arg);
+	void *progress_arg;
 };
 
 struct pc_status_stats {

@@ -118,7 +118,7 @@ static const char PATCH[] =
 
 static void refresh(struct fixture *f, int64_t now)
 {
-	struct pc_status_options so = { pick, f, "test-policy", 0 };
+	struct pc_status_options so = { pick, f, "test-policy", 0, NULL, NULL };
 	struct pc_map_stats ms;
 	struct pc_err err = { 0 };
 
