@@ -21,7 +21,7 @@
 
 static const char digest_usage[] =
 	"usage: patchclock digest [--db FILE] [--now TIME] [--tree DIR]\n"
-	"                         [--overrides FILE]... [--releases FILE]\n"
+	"                         [--overrides FILE]... [--no-map] [--releases FILE]\n"
 	"                         [--holidays FILE] [--bot ADDR]...\n"
 	"                         --from ADDR [--domain NAME] [--archive URL]\n"
 	"                         [--daily-limit N] [--no-replies]\n"
@@ -98,12 +98,7 @@ int cmd_digest(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
 		{ "now", required_argument, NULL, 'n' },
-		{ "tree", required_argument, NULL, 't' },
-		{ "overrides", required_argument, NULL, 'o' },
-		{ "no-map", no_argument, NULL, 'M' },
-		{ "releases", required_argument, NULL, 'r' },
-		{ "holidays", required_argument, NULL, 'H' },
-		{ "bot", required_argument, NULL, 'b' },
+		CLI_POLICY_LONGOPTS,
 		{ "from", required_argument, NULL, 'f' },
 		{ "domain", required_argument, NULL, 'D' },
 		{ "archive", required_argument, NULL, 'A' },
@@ -121,18 +116,19 @@ int cmd_digest(int argc, char **argv)
 	struct pc_plan_stats ps;
 	struct cli_policy cp;
 	struct show sh = { 0 };
-	const char *db = NULL, *tree = NULL;
-	const char **ovr, **bots, **optouts;
+	const char *db = NULL;
+	const char **optouts;
 	size_t n_optouts = 0, i;
 	struct pc_store *st;
 	int64_t now = (int64_t)time(NULL);
 	int c, dry = 0, rc = CLI_OK;
 	char *end;
 
-	ovr = xcalloc((size_t)argc + 1, sizeof(*ovr));
-	bots = xcalloc((size_t)argc + 1, sizeof(*bots));
+	cli_policy_args_init(&pa, argc);
 	optouts = xcalloc((size_t)argc + 1, sizeof(*optouts));
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		if (cli_policy_option(&pa, c, optarg))
+			continue;
 		switch (c) {
 		case 'd':
 			db = optarg;
@@ -144,24 +140,6 @@ int cmd_digest(int argc, char **argv)
 				rc = CLI_USAGE;
 				goto out_args;
 			}
-			break;
-		case 't':
-			tree = optarg;
-			break;
-		case 'o':
-			ovr[pa.n_overrides++] = optarg;
-			break;
-		case 'M':
-			pa.no_map = 1;
-			break;
-		case 'r':
-			pa.releases = optarg;
-			break;
-		case 'H':
-			pa.holidays = optarg;
-			break;
-		case 'b':
-			bots[pa.n_bots++] = optarg;
 			break;
 		case 'f':
 			po.from_addr = optarg;
@@ -216,9 +194,7 @@ int cmd_digest(int argc, char **argv)
 	}
 	if (!po.domain)
 		po.domain = strchr(po.from_addr, '@') + 1;
-	pa.tree = cli_tree_dir(tree);
-	pa.overrides = ovr;
-	pa.bots = bots;
+	cli_policy_args_done(&pa);
 	if (!(st = cli_open_store(cli_db_path(db)))) {
 		rc = CLI_FAIL;
 		goto out_args;
@@ -257,8 +233,7 @@ optout_fail:
 out_store:
 	pc_store_close(st);
 out_args:
-	free(ovr);
-	free(bots);
+	cli_policy_args_release(&pa);
 	free(optouts);
 	return rc;
 }

@@ -245,12 +245,7 @@ int cmd_status(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
 		{ "now", required_argument, NULL, 'n' },
-		{ "tree", required_argument, NULL, 't' },
-		{ "overrides", required_argument, NULL, 'o' },
-		{ "no-map", no_argument, NULL, 'M' },
-		{ "releases", required_argument, NULL, 'r' },
-		{ "holidays", required_argument, NULL, 'H' },
-		{ "bot", required_argument, NULL, 'b' },
+		CLI_POLICY_LONGOPTS,
 		{ "entry", required_argument, NULL, 'e' },
 		{ "mine", required_argument, NULL, 'm' },
 		{ "all", no_argument, NULL, 'a' },
@@ -265,15 +260,15 @@ int cmd_status(int argc, char **argv)
 	struct cli_policy cp;
 	struct out o = { 0 };
 	struct pc_err err = { 0 };
-	const char *db = NULL, *tree = NULL;
-	const char **ovr = NULL, **bots = NULL;
+	const char *db = NULL;
 	struct pc_store *st;
 	int64_t now = (int64_t)time(NULL);
 	int c, full = 0, rc = CLI_OK;
 
-	ovr = xcalloc((size_t)argc + 1, sizeof(*ovr));
-	bots = xcalloc((size_t)argc + 1, sizeof(*bots));
+	cli_policy_args_init(&pa, argc);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		if (cli_policy_option(&pa, c, optarg))
+			continue;
 		switch (c) {
 		case 'd':
 			db = optarg;
@@ -285,28 +280,9 @@ int cmd_status(int argc, char **argv)
 					"YYYY-MM-DD, 'YYYY-MM-DD HH:MM' (UTC) "
 					"or @EPOCH",
 					optarg);
-				free(ovr);
-				free(bots);
+				cli_policy_args_release(&pa);
 				return CLI_USAGE;
 			}
-			break;
-		case 't':
-			tree = optarg;
-			break;
-		case 'o':
-			ovr[pa.n_overrides++] = optarg;
-			break;
-		case 'M':
-			pa.no_map = 1;
-			break;
-		case 'r':
-			pa.releases = optarg;
-			break;
-		case 'H':
-			pa.holidays = optarg;
-			break;
-		case 'b':
-			bots[pa.n_bots++] = optarg;
 			break;
 		case 'e':
 			flt.entry = optarg;
@@ -324,12 +300,10 @@ int cmd_status(int argc, char **argv)
 			o.json = 1;
 			break;
 		case 'h':
-			free(ovr);
-			free(bots);
+			cli_policy_args_release(&pa);
 			return cli_usage(stdout, status_usage, CLI_OK);
 		default:
-			free(ovr);
-			free(bots);
+			cli_policy_args_release(&pa);
 			return cli_usage(stderr, status_usage, CLI_USAGE);
 		}
 	}
@@ -340,23 +314,18 @@ int cmd_status(int argc, char **argv)
 		if (*end || flt.id <= 0 || optind + 1 < argc) {
 			log_warnx("status: expected one series ID, got '%s'",
 				  argv[optind]);
-			free(ovr);
-			free(bots);
+			cli_policy_args_release(&pa);
 			return CLI_USAGE;
 		}
 	}
-	pa.tree = cli_tree_dir(tree);
-	pa.overrides = ovr;
-	pa.bots = bots;
+	cli_policy_args_done(&pa);
 	if (!(st = cli_open_store(cli_db_path(db)))) {
-		free(ovr);
-		free(bots);
+		cli_policy_args_release(&pa);
 		return CLI_FAIL;
 	}
 	if (cli_policy_open(&cp, st, &pa, o.json) < 0) {
 		pc_store_close(st);
-		free(ovr);
-		free(bots);
+		cli_policy_args_release(&pa);
 		return CLI_FAIL;
 	}
 	if (cli_policy_refresh(&cp, st, now, full, &stats) < 0) {
@@ -394,7 +363,6 @@ out:
 		json_object_put(o.arr);
 	cli_policy_close(&cp);
 	pc_store_close(st);
-	free(ovr);
-	free(bots);
+	cli_policy_args_release(&pa);
 	return rc;
 }

@@ -113,15 +113,6 @@ int cli_parse_time(const char *s, int64_t *out)
 	return 0;
 }
 
-const char *cli_tree_dir(const char *opt)
-{
-	const char *env = getenv("PC_KERNEL_TREE");
-
-	if (opt)
-		return opt;
-	return env && *env ? env : NULL;
-}
-
 struct pc_store *cli_open_store(const char *path)
 {
 	struct pc_err err = { 0 };

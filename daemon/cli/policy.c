@@ -170,6 +170,62 @@ static int read_holidays(struct cli_policy *cp, const char *path)
 	return 0;
 }
 
+const char *cli_tree_dir(const char *opt)
+{
+	const char *env = getenv("PC_KERNEL_TREE");
+
+	if (opt)
+		return opt;
+	return env && *env ? env : NULL;
+}
+
+void cli_policy_args_init(struct cli_policy_args *pa, int argc)
+{
+	memset(pa, 0, sizeof(*pa));
+	pa->ovr_buf = xcalloc((size_t)argc + 1, sizeof(*pa->ovr_buf));
+	pa->bot_buf = xcalloc((size_t)argc + 1, sizeof(*pa->bot_buf));
+	pa->overrides = pa->ovr_buf;
+	pa->bots = pa->bot_buf;
+}
+
+int cli_policy_option(struct cli_policy_args *pa, int c, const char *arg)
+{
+	switch (c) {
+	case 't':
+		pa->tree = arg;
+		return 1;
+	case 'o':
+		pa->ovr_buf[pa->n_overrides++] = arg;
+		return 1;
+	case 'M':
+		pa->no_map = 1;
+		return 1;
+	case 'r':
+		pa->releases = arg;
+		return 1;
+	case 'H':
+		pa->holidays = arg;
+		return 1;
+	case 'b':
+		pa->bot_buf[pa->n_bots++] = arg;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void cli_policy_args_done(struct cli_policy_args *pa)
+{
+	pa->tree = cli_tree_dir(pa->tree);
+}
+
+void cli_policy_args_release(struct cli_policy_args *pa)
+{
+	free(pa->ovr_buf);
+	free(pa->bot_buf);
+	memset(pa, 0, sizeof(*pa));
+}
+
 int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
 		    const struct cli_policy_args *a, int quiet)
 {
@@ -321,8 +377,18 @@ static void end_progress(const struct pc_status_stats *stats)
 			(unsigned long long)stats->judged, "");
 }
 
-int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
-		       int full, struct pc_status_stats *stats)
+/*
+ * One transaction: map series to entries, judge them at now and, with po,
+ * queue the mail the verdicts call for. With dry_run it is rolled back
+ * after show() has printed what it holds.
+ */
+static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
+			  int64_t now, int full,
+			  const struct pc_plan_options *po,
+			  struct pc_status_stats *stats,
+			  struct pc_plan_stats *ps, int dry_run,
+			  int (*show)(struct pc_store *st, void *arg),
+			  void *arg)
 {
 	struct pc_status_options so = { 0 };
 	struct pc_map_stats ms;
@@ -340,38 +406,7 @@ int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
 	if (want_progress())
 		so.progress = show_progress;
 	if (pc_status_refresh(st, &so, now, stats, &err) < 0 ||
-	    pc_store_commit(st, &err) < 0)
-		goto fail;
-	end_progress(stats);
-	return 0;
-fail:
-	log_warnx("%s", err.msg);
-	pc_store_rollback(st);
-	return -1;
-}
-
-int cli_policy_plan(struct cli_policy *cp, struct pc_store *st, int64_t now,
-		    const struct pc_plan_options *po,
-		    struct pc_status_stats *stats, struct pc_plan_stats *ps,
-		    int dry_run, int (*show)(struct pc_store *st, void *arg),
-		    void *arg)
-{
-	struct pc_status_options so = { 0 };
-	struct pc_map_stats ms;
-	struct pc_err err = { 0 };
-
-	if (pc_store_begin(st, &err) < 0)
-		goto fail;
-	if (cp->maint && pc_map_series(st, cp->maint, cp->tree,
-				       (int64_t)time(NULL), &ms, &err) < 0)
-		goto fail;
-	so.policy = cli_policy_pick;
-	so.policy_arg = cp;
-	so.policy_id = pc_policyset_id(cp->set);
-	if (want_progress())
-		so.progress = show_progress;
-	if (pc_status_refresh(st, &so, now, stats, &err) < 0 ||
-	    pc_plan_actions(st, cp->set, po, now, ps, &err) < 0)
+	    (po && pc_plan_actions(st, cp->set, po, now, ps, &err) < 0))
 		goto fail;
 	end_progress(stats);
 	if (show && show(st, arg) < 0) {
@@ -389,4 +424,21 @@ fail:
 	log_warnx("%s", err.msg);
 	pc_store_rollback(st);
 	return -1;
+}
+
+int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
+		       int full, struct pc_status_stats *stats)
+{
+	return judge_and_plan(cp, st, now, full, NULL, stats, NULL, 0, NULL,
+			      NULL);
+}
+
+int cli_policy_plan(struct cli_policy *cp, struct pc_store *st, int64_t now,
+		    const struct pc_plan_options *po,
+		    struct pc_status_stats *stats, struct pc_plan_stats *ps,
+		    int dry_run, int (*show)(struct pc_store *st, void *arg),
+		    void *arg)
+{
+	return judge_and_plan(cp, st, now, 0, po, stats, ps, dry_run, show,
+			      arg);
 }

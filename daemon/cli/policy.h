@@ -22,7 +22,33 @@ struct cli_policy_args {
 	const char *holidays; /* --holidays FILE: "YYYY-MM-DD" lines */
 	const char *const *bots; /* --bot ADDR addresses */
 	size_t n_bots;
+	/* owned by cli_policy_args_init(): storage for the arrays above */
+	const char **ovr_buf, **bot_buf;
 };
+
+/*
+ * The options of every command that judges series (status, digest):
+ * put CLI_POLICY_LONGOPTS in the getopt_long table and pass each option
+ * to cli_policy_option() first.
+ */
+#define CLI_POLICY_LONGOPTS                                    \
+	{ "tree", required_argument, NULL, 't' },              \
+		{ "overrides", required_argument, NULL, 'o' }, \
+		{ "no-map", no_argument, NULL, 'M' },          \
+		{ "releases", required_argument, NULL, 'r' },  \
+		{ "holidays", required_argument, NULL, 'H' },  \
+	{                                                      \
+		"bot", required_argument, NULL, 'b'            \
+	}
+
+/* Prepares pa for up to argc repeated options. */
+void cli_policy_args_init(struct cli_policy_args *pa, int argc);
+/* Takes option c (one of CLI_POLICY_LONGOPTS) into pa: 1, or 0 when c
+ * is not one of them. */
+int cli_policy_option(struct cli_policy_args *pa, int c, const char *arg);
+/* After option parsing: --tree, else $PC_KERNEL_TREE. */
+void cli_policy_args_done(struct cli_policy_args *pa);
+void cli_policy_args_release(struct cli_policy_args *pa);
 
 struct cli_policy {
 	struct pc_maint *maint; /* owned; NULL without a tree */
