@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -170,4 +171,29 @@ long long t_query_int(struct t_store *ts, const char *fmt, ...)
 	v = strtoll(r, NULL, 10);
 	free(r);
 	return v;
+}
+
+void t_ingest_mail(struct t_store *ts, const char *id, const char *from,
+		   const char *subject, int64_t date, const char *irt,
+		   const char *headers, const char *body)
+{
+	struct pc_err err = { 0 };
+	char datebuf[64];
+	time_t t = (time_t)date;
+	struct tm tm;
+	char *raw;
+
+	gmtime_r(&t, &tm);
+	strftime(datebuf, sizeof(datebuf), "%a, %d %b %Y %H:%M:%S +0000", &tm);
+	raw = xasprintf("From: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s>\n"
+			"%s%s%s%s\n%s",
+			from, subject, datebuf, id, irt ? "In-Reply-To: <" : "",
+			irt ? irt : "", irt ? ">\n" : "",
+			headers ? headers : "", body);
+	assert_int_equal(pc_store_begin(ts->st, &err), 0);
+	assert_true(pc_ingest_message(ts->st, raw, strlen(raw), "test", NULL,
+				      &ts->stats, &err) >= 0);
+	assert_int_equal(pc_ingest_finish(ts->st, &err), 0);
+	assert_int_equal(pc_store_commit(ts->st, &err), 0);
+	free(raw);
 }

@@ -44,6 +44,15 @@ void t_store_close(struct t_store *ts);
  */
 size_t t_ingest(struct t_store *ts, const char *path, enum pc_source_kind kind);
 /*
+ * Ingests one hand-built mail, in its own transaction ended by
+ * pc_ingest_finish(): From, Subject, Date (date, UTC), Message-ID <id>,
+ * In-Reply-To <irt> (when not NULL), then the header lines in `headers`
+ * (each ending in "\n"; may be NULL), and body. Fails the test on error.
+ */
+void t_ingest_mail(struct t_store *ts, const char *id, const char *from,
+		   const char *subject, int64_t date, const char *irt,
+		   const char *headers, const char *body);
+/*
  * Runs a read-only query; returns its rows joined by '\n', columns by '|',
  * SQL NULL as "NULL". Caller frees.
  */

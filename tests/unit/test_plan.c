@@ -80,25 +80,7 @@ static void mail(struct fixture *f, const char *id, const char *from,
 		 const char *subject, int64_t date, const char *irt,
 		 const char *extra, const char *body)
 {
-	struct pc_err err = { 0 };
-	char datebuf[64];
-	time_t t = (time_t)date;
-	struct tm tm;
-	char *raw;
-
-	gmtime_r(&t, &tm);
-	strftime(datebuf, sizeof(datebuf), "%a, %d %b %Y %H:%M:%S +0000", &tm);
-	raw = xasprintf("From: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s>\n"
-			"%s%s%s%s\n%s",
-			from, subject, datebuf, id, irt ? "In-Reply-To: <" : "",
-			irt ? irt : "", irt ? ">\n" : "", extra ? extra : "",
-			body);
-	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
-	assert_true(pc_ingest_message(f->ts.st, raw, strlen(raw), "test", NULL,
-				      &f->ts.stats, &err) >= 0);
-	assert_int_equal(pc_ingest_finish(f->ts.st, &err), 0);
-	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
-	free(raw);
+	t_ingest_mail(&f->ts, id, from, subject, date, irt, extra, body);
 }
 
 static void patch(struct fixture *f, const char *id, const char *from,

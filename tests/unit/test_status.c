@@ -88,26 +88,10 @@ static void mail(struct fixture *f, const char *id, const char *from,
 		 const char *subject, int64_t date, const char *irt,
 		 const char *refs, const char *body)
 {
-	struct pc_err err = { 0 };
-	char datebuf[64];
-	time_t t = (time_t)date;
-	struct tm tm;
-	char *raw;
+	char *hdr = refs ? xasprintf("References: %s\n", refs) : NULL;
 
-	gmtime_r(&t, &tm);
-	strftime(datebuf, sizeof(datebuf), "%a, %d %b %Y %H:%M:%S +0000", &tm);
-	raw = xasprintf("From: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s>\n"
-			"%s%s%s%s%s%s\n%s",
-			from, subject, datebuf, id, irt ? "In-Reply-To: <" : "",
-			irt ? irt : "", irt ? ">\n" : "",
-			refs ? "References: " : "", refs ? refs : "",
-			refs ? "\n" : "", body);
-	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
-	assert_true(pc_ingest_message(f->ts.st, raw, strlen(raw), "test", NULL,
-				      &f->ts.stats, &err) >= 0);
-	assert_int_equal(pc_ingest_finish(f->ts.st, &err), 0);
-	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
-	free(raw);
+	t_ingest_mail(&f->ts, id, from, subject, date, irt, hdr, body);
+	free(hdr);
 }
 
 static const char PATCH[] =
