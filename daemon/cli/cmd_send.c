@@ -5,21 +5,16 @@
  * retrying temporary failures later with backoff and giving up on 5xx
  * replies. --dry-run prints the exact mail instead.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "cli/cli.h"
 #include "cli/sendout.h"
 #include "log.h"
 #include "notify/smtp.h"
-#include "store/outbox.h"
-#include "util/buf.h"
-#include "util/xalloc.h"
 #include "util/banned.h"
 
 static const char send_usage[] =
