@@ -253,7 +253,16 @@ int pc_store_bulk(struct pc_store *st, int on, int *active_out,
 
 int pc_store_begin(struct pc_store *st, struct pc_err *err)
 {
-	int rc = exec_sql(st, "BEGIN IMMEDIATE", err);
+	unsigned i;
+	int rc;
+
+	/* A cached statement left on a row holds a read transaction on an
+	 * old snapshot; when another connection (the daemon's IMAP fetcher)
+	 * has written since, BEGIN IMMEDIATE could not take the write lock
+	 * and would fail at once with SQLITE_BUSY, without waiting. */
+	for (i = 0; i < st->nstmts; i++)
+		sqlite3_reset(st->stmt[i]);
+	rc = exec_sql(st, "BEGIN IMMEDIATE", err);
 
 	if (rc == 0)
 		st->in_tx = 1;
