@@ -488,9 +488,37 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 	return 0;
 }
 
+/* Queues a digest, or gathers again the pending one under key. */
+static int queue_digest(struct planner *p, const char *key, int pending,
+			const char *addr, int64_t send_after,
+			const char *reason, struct pc_buf *msg)
+{
+	struct pc_outbox_item it = { 0 };
+	int rc;
+
+	if (!pending)
+		return queue(p, key, "digest", 0, addr, "patchclock digest",
+			     send_after, reason, msg);
+	it.key = key;
+	it.recipients = addr;
+	it.subject = "patchclock digest";
+	it.created_at = p->now;
+	it.status = reason ? "suppressed" : "pending";
+	it.reason = reason;
+	it.message = msg->buf;
+	it.message_len = msg->len;
+	if ((rc = pc_outbox_refresh(p->st, &it, p->err)) < 0)
+		return rc;
+	/* The same mail under the same key: still exactly once. */
+	p->stats->already++;
+	p->stats->refreshed += (unsigned)rc;
+	return 0;
+}
+
 static int send_digests(struct planner *p)
 {
-	size_t i;
+	char **kept = xcalloc(p->ndg + 1, sizeof(*kept));
+	size_t i, nkept = 0;
 	int rc = 0;
 
 	for (i = 0; i < p->ndg && rc >= 0; i++) {
@@ -498,13 +526,27 @@ static int send_digests(struct planner *p)
 		struct pc_notify_digest nd;
 		struct pc_buf msg = PC_BUF_INIT;
 		struct pc_biz_local l;
-		char key[PC_COMPOSE_KEY_MAX], period[32];
+		char key[PC_COMPOSE_KEY_MAX + 32], prefix[PC_COMPOSE_KEY_MAX];
+		char *pkey = NULL;
 		const char *reason = NULL;
+		int64_t at = 0;
+		int pending;
 
-		pc_bizclock_local(&l, d->ctx->clock, p->now);
-		snprintf(period, sizeof(period), "%04d-%02d-%02d", l.date.year,
-			 l.date.month, l.date.day);
-		snprintf(key, sizeof(key), "digest:%s:%s", d->addr, period);
+		/* The digest already waiting for its opening, if any; else
+		 * one for the next opening. */
+		snprintf(prefix, sizeof(prefix), "digest:%s:", d->addr);
+		if ((rc = pending = pc_outbox_pending(&pkey, &at, p->st, prefix,
+						      p->err)) < 0)
+			break;
+		if (pending) {
+			snprintf(key, sizeof(key), "%s", pkey);
+		} else {
+			at = pc_bizclock_next_opening(d->ctx->clock, p->now);
+			pc_bizclock_local(&l, d->ctx->clock, at);
+			snprintf(key, sizeof(key), "%s%04d-%02d-%02d", prefix,
+				 l.date.year, l.date.month, l.date.day);
+		}
+		free(pkey);
 		memset(&nd, 0, sizeof(nd));
 		head_init(p, &nd.head, key, d->ctx);
 		nd.to.name = d->name;
@@ -518,14 +560,21 @@ static int send_digests(struct planner *p)
 			if ((rc = pc_optout_has(p->st, d->addr, p->err)) > 0)
 				reason = "the maintainer opted out";
 			if (rc >= 0)
-				rc = queue(p, key, "digest", 0, d->addr,
-					   "patchclock digest",
-					   pc_bizclock_next_open(d->ctx->clock,
-								 p->now),
-					   reason, &msg);
+				rc = queue_digest(p, key, pending, d->addr, at,
+						  reason, &msg);
+			if (rc >= 0 && !reason)
+				kept[nkept++] = xstrdup(key);
 		}
 		pc_buf_release(&msg);
 	}
+	if (rc >= 0)
+		rc = pc_outbox_withdraw(p->st, "digest", kept, nkept,
+					"nothing left to report when it was "
+					"due",
+					&p->stats->withdrawn, p->err);
+	for (i = 0; i < nkept; i++)
+		free(kept[i]);
+	free(kept);
 	return rc;
 }
 

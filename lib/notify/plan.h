@@ -11,8 +11,12 @@
  *  - a too-soon note to the author of a version posted before the
  *    profile's minimum repost interval;
  *  - one digest per maintainer address per local day, at the start of
- *    that maintainer's office hours, when there is something to say:
- *    overdue, ready to apply, late for the cycle, too soon.
+ *    that maintainer's office hours (the next opening: news at 10:00
+ *    waits for tomorrow's), when there is something to say: overdue,
+ *    ready to apply, late for the cycle, too soon. Until it goes out, a
+ *    pending digest is gathered again at every planning (same key and
+ *    Message-ID), so it says what is true at the opening; one left with
+ *    nothing to say is withdrawn ("suppressed").
  *
  * Safety rules, each recorded as a "suppressed" outbox row with its
  * reason: no mail to an address or domain that opted out (a reply with
@@ -47,6 +51,8 @@ struct pc_plan_options {
 
 struct pc_plan_stats {
 	unsigned queued, suppressed, already, opt_outs;
+	unsigned refreshed; /* pending digests gathered again */
+	unsigned withdrawn; /* pending digests left with nothing to say */
 };
 
 /*

@@ -551,6 +551,20 @@ int64_t pc_bizclock_next_open(const struct pc_bizclock *c, int64_t t)
 	return next_open(c, t, NULL);
 }
 
+int64_t pc_bizclock_next_opening(const struct pc_bizclock *c, int64_t t)
+{
+	int64_t day, o, cl;
+
+	t = clamp(t);
+	for (day = local_split(c, t, NULL, NULL);; day++) {
+		if (!bday(c, day))
+			continue;
+		window(c, day, &o, &cl);
+		if (o >= t && o < cl)
+			return o;
+	}
+}
+
 int pc_bizclock_due(int64_t *due_out, const struct pc_bizclock *c,
 		    int64_t posted, unsigned amount, enum pc_biz_unit unit,
 		    struct pc_err *err)

@@ -140,6 +140,10 @@ int pc_bizclock_is_open(const struct pc_bizclock *c, int64_t t);
 /* The first instant at or after t inside office hours (t when open). */
 int64_t pc_bizclock_next_open(const struct pc_bizclock *c, int64_t t);
 
+/* The first opening at or after t: the start of a business day's office
+ * hours (t itself only when t is that instant; mid-day, tomorrow's). */
+int64_t pc_bizclock_next_opening(const struct pc_bizclock *c, int64_t t);
+
 /*
  * When a series posted at `posted` is due after `amount` units
  * (0..PC_BIZ_AMOUNT_MAX):

@@ -48,6 +48,108 @@ static const char SQL_OPTOUT_ADD[] =
 static const char SQL_OPTOUT_HAS[] =
 	"SELECT 1 FROM opt_out WHERE addr = ?1 OR addr = ?2";
 
+static const char SQL_PENDING[] =
+	"SELECT key, send_after FROM outbox WHERE status = 'pending' AND "
+	"substr(key, 1, length(?1)) = ?1 ORDER BY send_after, id LIMIT 1";
+static const char SQL_REFRESH[] =
+	"UPDATE outbox SET recipients = ?2, subject = ?3, message = ?4, "
+	"created_at = ?5, status = ?6, reason = ?7 "
+	"WHERE key = ?1 AND status = 'pending' AND created_at < send_after";
+static const char SQL_PENDING_OF[] =
+	"SELECT id, key FROM outbox WHERE status = 'pending' AND action = ? "
+	"AND created_at < send_after";
+static const char SQL_WITHDRAW[] =
+	"UPDATE outbox SET status = 'suppressed', reason = ?2 WHERE id = ?1";
+
+int pc_outbox_pending(char **key_out, int64_t *send_after_out,
+		      struct pc_store *st, const char *prefix,
+		      struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_PENDING, err);
+	int rc;
+
+	*key_out = NULL;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, prefix, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*key_out = pc_store__col_dup(s, 0);
+		*send_after_out = sqlite3_column_int64(s, 1);
+		return 1;
+	}
+	return rc == SQLITE_DONE ?
+		       0 :
+		       pc_store__fail(st, err, "reading the outbox");
+}
+
+int pc_outbox_refresh(struct pc_store *st, const struct pc_outbox_item *it,
+		      struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_REFRESH, err);
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, it->key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, it->recipients, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, it->subject, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 4, it->message, (int)it->message_len,
+			  SQLITE_STATIC);
+	sqlite3_bind_int64(s, 5, it->created_at);
+	sqlite3_bind_text(s, 6, it->status ? it->status : "pending", -1,
+			  SQLITE_STATIC);
+	pc_store__bind_text(s, 7, it->reason);
+	if (pc_store__exec(st, s, err, "refreshing an outbox row") < 0)
+		return PC_EDB;
+	return sqlite3_changes(st->db) > 0;
+}
+
+int pc_outbox_withdraw(struct pc_store *st, const char *action,
+		       char *const *keep, size_t nkeep, const char *reason,
+		       unsigned *n_out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_PENDING_OF, err);
+	int64_t *ids = NULL;
+	size_t n = 0, alloc = 0, i, k;
+	int rc;
+
+	if (n_out)
+		*n_out = 0;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, action, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *key = (const char *)sqlite3_column_text(s, 1);
+
+		for (k = 0; k < nkeep; k++)
+			if (key && !strcmp(keep[k], key))
+				break;
+		if (k < nkeep)
+			continue;
+		PC_ALLOC_GROW(ids, n + 1, alloc);
+		ids[n++] = sqlite3_column_int64(s, 0);
+	}
+	if (rc != SQLITE_DONE) {
+		rc = pc_store__fail(st, err, "reading the outbox");
+		goto out;
+	}
+	rc = 0;
+	for (i = 0; i < n && rc == 0; i++) {
+		if (!(s = pc_store__stmt(st, SQL_WITHDRAW, err))) {
+			rc = PC_EDB;
+			break;
+		}
+		sqlite3_bind_int64(s, 1, ids[i]);
+		sqlite3_bind_text(s, 2, reason, -1, SQLITE_STATIC);
+		rc = pc_store__exec(st, s, err, "withdrawing an outbox row");
+	}
+	if (rc == 0 && n_out)
+		*n_out = (unsigned)n;
+out:
+	free(ids);
+	return rc;
+}
+
 int pc_outbox_add(struct pc_store *st, const struct pc_outbox_item *it,
 		  int *added_out, struct pc_err *err)
 {

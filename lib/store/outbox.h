@@ -41,6 +41,35 @@ struct pc_outbox_item {
 int pc_outbox_add(struct pc_store *st, const struct pc_outbox_item *it,
 		  int *added_out, struct pc_err *err);
 
+/*
+ * The pending row whose key starts with prefix and goes out first: its
+ * key in *key_out (caller frees) and its send_after. Returns 1, or 0
+ * when there is none. For a digest gathered again before it goes out.
+ */
+int pc_outbox_pending(char **key_out, int64_t *send_after_out,
+		      struct pc_store *st, const char *prefix,
+		      struct pc_err *err);
+
+/*
+ * Replaces the recipients, subject, message, created_at, status and
+ * reason of the still pending row it->key (its Message-ID stays), as
+ * long as it was composed before its send_after: a digest says what is
+ * true at its opening, and is frozen from then on (the sender may be
+ * reading it). Sent rows never change. Returns 1 when the row changed,
+ * 0 when it did not (frozen, or no longer pending).
+ */
+int pc_outbox_refresh(struct pc_store *st, const struct pc_outbox_item *it,
+		      struct pc_err *err);
+
+/*
+ * Marks "suppressed" with reason every pending row of action whose key
+ * is not in keep[0..nkeep), unless it is frozen (see
+ * pc_outbox_refresh()); *n_out (may be NULL) counts them.
+ */
+int pc_outbox_withdraw(struct pc_store *st, const char *action,
+		       char *const *keep, size_t nkeep, const char *reason,
+		       unsigned *n_out, struct pc_err *err);
+
 typedef int (*pc_outbox_fn)(const struct pc_outbox_item *it, void *arg);
 
 /*

@@ -125,9 +125,11 @@ check "held back" "$(jq -r '[.[] | select(.status == "suppressed") |
 check "digest again" "$(cat "$tmp/digest.out")" \
 	"digest: 0 queued, 0 held back by a rule, 1 already queued, 0 new opt-outs"
 
-# Send: one reply arrives; the reject- author's fails for good (550).
+# Send at Tuesday's opening (office hours all day on weekdays: 00:00
+# UTC), when the digest planned on Monday goes out: one reply arrives;
+# the reject- author's fails for good (550).
 set +e
-send --now "2024-01-08 12:31" >"$tmp/send.out" 2>"$tmp/send.err"
+send --now "2024-01-09 00:01" >"$tmp/send.out" 2>"$tmp/send.err"
 rc=$?
 set -e
 check "send status with a 5xx" "$rc" 3
@@ -212,13 +214,14 @@ check "copies" "$(sort -u <<<"$pairs" | wc -l)" "$copies"
 check "the digests arrived" "$(grep -l 'X-Patchclock-Action: digest' \
 	"${got[@]}" | wc -l | tr -d ' ')" 2
 
-# SMTPS (implicit TLS) works as well: the next day's digest.
+# SMTPS (implicit TLS) works as well: the digest planned on Wednesday
+# 01-24, sent at the next opening (Thursday 00:00).
 "$pc" digest --db "$db" --now "2024-01-24 12:00" --no-replies \
 	--from patchclock@patchclock.test >/dev/null
 before=$(sqlite3 "$db" "select count(*) from outbox where status = 'sent'")
 "$pc" send --db "$db" --smtp "smtps://127.0.0.1:$SMTPS_PORT" \
 	--from bounces@patchclock.test --credentials "$creds" \
-	--ca-file "$SMTP_CA" --now "2024-01-24 12:01" >"$tmp/smtps.out" 2>&1
+	--ca-file "$SMTP_CA" --now "2024-01-25 00:01" >"$tmp/smtps.out" 2>&1
 check "smtps" "$(tail -n 1 "$tmp/smtps.out")" \
 	"send: 1 sent, 0 to retry, 0 failed"
 check "sent over smtps" \

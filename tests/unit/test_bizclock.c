@@ -357,6 +357,40 @@ static void test_bizclock__next_open(void **state)
 	}
 }
 
+/* Openings: the start of office hours, never the middle of them. */
+static const struct open_case opening_cases[] = {
+	/* Berlin Mon 2021-03-29 09:00 CEST, the opening itself. */
+	{ &BER, "2021-03-29 07:00", "2021-03-29 07:00" },
+	/* One second later the day has begun: Tuesday's opening. */
+	{ &BER, "2021-03-29 07:00:01", "2021-03-30 07:00" },
+	{ &BER, "2021-03-29 10:00", "2021-03-30 07:00" },
+	/* Sunday: Monday's opening. */
+	{ &BER, "2021-03-28 10:00", "2021-03-29 07:00" },
+	/* Fri 16:59:59 PDT, open: Mon 09:00 PST. */
+	{ &LA, "2021-11-05 23:59:59", "2021-11-08 17:00" },
+	/* Before Memorial Day: Tue 09:00 PDT. */
+	{ &LA_MEM, "2021-05-28 17:00", "2021-06-01 16:00" },
+	{ &UTC_ALL, "2021-05-14 00:00", "2021-05-14 00:00" },
+	{ &UTC_ALL, "2021-05-14 12:00", "2021-05-17 00:00" },
+};
+
+static void test_bizclock__next_opening(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < PC_ARRAY_SIZE(opening_cases); i++) {
+		const struct open_case *oc = &opening_cases[i];
+		struct pc_bizclock *c = clock_of(oc->h);
+		int64_t got = pc_bizclock_next_opening(c, U(oc->t));
+
+		if (got != U(oc->next))
+			fail_msg("case %zu (%s, %s): %lld, expected %s", i,
+				 oc->h->name, oc->t, (long long)got, oc->next);
+		pc_bizclock_free(c);
+	}
+}
+
 struct is_open_case {
 	const struct hours_spec *h;
 	const char *t;
@@ -726,6 +760,7 @@ int main(void)
 		cmocka_unit_test(test_bizclock__helper),
 		cmocka_unit_test(test_bizclock__due),
 		cmocka_unit_test(test_bizclock__next_open),
+		cmocka_unit_test(test_bizclock__next_opening),
 		cmocka_unit_test(test_bizclock__is_open),
 		cmocka_unit_test(test_bizclock__business_day),
 		cmocka_unit_test(test_bizclock__elapsed),

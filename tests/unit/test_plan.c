@@ -161,6 +161,78 @@ static void test_plan__overdue_gets_one_reply_and_a_digest(void **state)
 	free(s);
 }
 
+/* The digest waits for the next opening (office hours here: all day on
+ * weekdays, UTC, so 00:00), is gathered again until then under the
+ * same key and Message-ID, goes out with what is true at the opening,
+ * and is withdrawn when nothing is left to say. */
+static void test_plan__digest_at_the_next_opening(void **state)
+{
+	struct fixture *f = *state;
+#define DIGESTS                                                           \
+	"SELECT key || ' ' || send_after || ' ' || created_at || ' ' || " \
+	"status FROM outbox WHERE action = 'digest' ORDER BY id"
+	char *s, *mid, want[256];
+	int64_t tue = T0 + 8 * DAY - 10 * 3600; /* Tue 01-09 00:00 */
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	/* Overdue on Mon 01-08 at 10:00; planned at 12:00: for Tuesday. */
+	plan(f, T0 + 7 * DAY + 2 * 3600, 0);
+	s = t_query(&f->ts, DIGESTS);
+	snprintf(want, sizeof(want),
+		 "digest:may@example.org:2024-01-09 %lld %lld pending",
+		 (long long)tue, (long long)(T0 + 7 * DAY + 2 * 3600));
+	assert_string_equal(s, want);
+	free(s);
+	mid = t_query(&f->ts, "SELECT message_id FROM outbox WHERE action = "
+			      "'digest'");
+	/* At the opening: gathered again (same key, same Message-ID). */
+	plan(f, tue, 0);
+	assert_int_equal(f->stats.refreshed, 1);
+	assert_int_equal(f->stats.queued, 0);
+	s = t_query(&f->ts, DIGESTS);
+	snprintf(want, sizeof(want),
+		 "digest:may@example.org:2024-01-09 %lld %lld pending",
+		 (long long)tue, (long long)tue);
+	assert_string_equal(s, want);
+	free(s);
+	s = t_query(&f->ts, "SELECT message_id FROM outbox WHERE action = "
+			    "'digest'");
+	assert_string_equal(s, mid);
+	free(s);
+	free(mid);
+	/* From then on it is frozen: the sender may be reading it. */
+	plan(f, tue + 600, 0);
+	assert_int_equal(f->stats.refreshed, 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT created_at FROM outbox "
+					     "WHERE action = 'digest'"),
+			 tue);
+}
+
+/* A pending digest whose news went away is withdrawn, not sent. */
+static void test_plan__digest_withdrawn_with_nothing_to_say(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	plan(f, T0 + 7 * DAY + 2 * 3600, 0);
+	/* The maintainer answers on Monday afternoon. */
+	mail(f, "r1@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH] widget: "
+	     "spin",
+	     T0 + 7 * DAY + 5 * 3600, "p1@x", NULL,
+	     "Looks fine, queued for testing.\n");
+	plan(f, T0 + 7 * DAY + 6 * 3600, 0);
+	assert_int_equal(f->stats.withdrawn, 1);
+	s = t_query(&f->ts, "SELECT status || ': ' || reason FROM outbox "
+			    "WHERE action = 'digest'");
+	assert_string_equal(s, "suppressed: nothing left to report when it "
+			       "was due");
+	free(s);
+}
+
 /* Each rule on its own: the same overdue series, held back. */
 static void test_plan__opt_out_reply_holds_back(void **state)
 {
@@ -245,6 +317,8 @@ int main(void)
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 	const struct CMUnitTest tests[] = {
 		T(test_plan__overdue_gets_one_reply_and_a_digest),
+		T(test_plan__digest_at_the_next_opening),
+		T(test_plan__digest_withdrawn_with_nothing_to_say),
 		T(test_plan__opt_out_reply_holds_back),
 		T(test_plan__bot_author_holds_back),
 		T(test_plan__auto_submitted_posting_holds_back),
