@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "conf.h"
+#include "mail/imap.h"
 #include "util/xalloc.h"
 
 /* Longest source NAME; inih cuts section names at 49 bytes. */
@@ -93,6 +94,8 @@ enum conf_skey {
 	S_PATH,
 	S_POLL,
 	S_IDLE,
+	S_CA_FILE,
+	S_STARTTLS,
 	S_N,
 };
 
@@ -150,6 +153,8 @@ static const struct conf_key conf_source_keys[S_N] = {
 	[S_PATH] = { "path", 0 },
 	[S_POLL] = { "poll", 0 },
 	[S_IDLE] = { "idle", 0 },
+	[S_CA_FILE] = { "ca_file", 0 },
+	[S_STARTTLS] = { "starttls", 0 },
 };
 
 static const char *const conf_sec_names[CONF_SEC_N] = {
@@ -625,6 +630,11 @@ static int conf_set_source(struct conf_ctx *x, int k, const char *name,
 		return conf_uint(x, &s->poll, name, v, 1, 86400);
 	case S_IDLE:
 		return conf_bool(x, &s->idle, name, v);
+	case S_CA_FILE:
+		conf_set_path(x, &s->ca_file, v);
+		break;
+	case S_STARTTLS:
+		return conf_bool(x, &s->starttls, name, v);
 	}
 	return 0;
 }
@@ -818,6 +828,7 @@ static void conf_on_section(struct conf_ctx *x, const char *raw)
 	s->name = name;
 	s->poll = 60;
 	s->idle = 1;
+	s->starttls = 1;
 	s->line = x->lineno;
 	x->sec = CONF_SEC_SOURCE;
 }
@@ -891,13 +902,28 @@ static void conf_missing(struct conf_ctx *x, int line, const char *key,
 	conf_fail(x, line, "missing key '%s' in %s", key, label);
 }
 
+/* Whether the host of an imap url is loopback. */
+static int conf_url_loopback(const char *url)
+{
+	struct pc_imap_options o = PC_IMAP_OPTIONS_INIT;
+	char *host = NULL;
+	int yes;
+
+	if (pc_imap_parse_url(&host, &o, url, NULL) < 0)
+		return 0;
+	yes = pc_imap_is_loopback(host);
+	free(host);
+	return yes;
+}
+
 static void conf_check_source(struct conf_ctx *x, size_t i)
 {
 	struct conf_source *s = &x->c->sources[i];
 	const int *lines = x->src_lines[i];
 	char *label = xasprintf("[source \"%s\"]", s->name);
-	static const int imap_only[] = { S_URL, S_USER, S_PASSWORD_FILE,
-					 S_FOLDER, S_IDLE };
+	static const int imap_only[] = { S_URL,	    S_USER, S_PASSWORD_FILE,
+					 S_FOLDER,  S_IDLE, S_CA_FILE,
+					 S_STARTTLS };
 	size_t k;
 
 	if (!lines[S_TYPE]) {
@@ -916,6 +942,17 @@ static void conf_check_source(struct conf_ctx *x, size_t i)
 			conf_missing(x, s->line, "user", label);
 		else if (!s->password_file)
 			conf_missing(x, s->line, "password_file", label);
+		else if (!s->starttls && strncmp(s->url, "imap://", 7))
+			conf_fail(x, lines[S_STARTTLS],
+				  "'starttls = no' is for imap:// urls, not "
+				  "imaps://, in %s",
+				  label);
+		else if (!s->starttls && !conf_url_loopback(s->url))
+			conf_fail(x, lines[S_STARTTLS],
+				  "'starttls = no' would send the password in "
+				  "clear text: it is allowed for loopback "
+				  "servers only, in %s",
+				  label);
 		else if (!s->folder)
 			s->folder = xstrdup("INBOX");
 		goto out;
@@ -1064,6 +1101,7 @@ void conf_free(struct conf *c)
 		free(s->user);
 		free(s->password_file);
 		free(s->folder);
+		free(s->ca_file);
 		free(s->list_id);
 		free(s->path);
 	}

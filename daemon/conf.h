@@ -39,6 +39,10 @@ struct conf_source {
 	char *path; /* owned; maildir and mbox */
 	unsigned poll; /* seconds between polls, default 60 */
 	int idle; /* imap: use IDLE where offered, default yes */
+	char *ca_file; /* owned or NULL: imap: the CA to trust (else the
+			  system store) */
+	int starttls; /* imap://: require STARTTLS, default yes; "no" is
+			 accepted for loopback servers only */
 	int line; /* the section header's line */
 };
 

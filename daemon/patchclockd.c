@@ -9,7 +9,9 @@
  * stays), MAINTAINERS and the profiles; SIGTERM and SIGINT let the
  * current work finish and exit 0.
  *
- * Not yet here: IMAP sources (they are reported and skipped).
+ * IMAP sources run in fetcher children (imapsource.c) that store new
+ * mail themselves and wake the loop through a pipe: the loop then judges
+ * at once, without waiting for the next poll.
  */
 #include <errno.h>
 #include <ev.h>
@@ -24,6 +26,7 @@
 #include "cli/policy.h"
 #include "cli/sendout.h"
 #include "conf.h"
+#include "imapsource.h"
 #include "log.h"
 #include "mail/source.h"
 #include "notify/plan.h"
@@ -66,7 +69,8 @@ struct daemon {
 	ev_signal hup, term, intr;
 	ev_child sender;
 	pid_t sender_pid;
-	int warned_imap;
+	struct imapsrc_set *imap; /* owned: the IMAP fetchers */
+	double spools_read_at; /* real time of the last spool read */
 };
 
 static int64_t now_of(struct daemon *d)
@@ -211,11 +215,29 @@ static void daemon_on_sender(EV_P_ ev_child *w, int revents)
 		log_warnx("sender: exited with status %d", w->rstatus);
 }
 
+static int first_int(int ncols, const char *const *cols, void *arg);
+
+/* Whether the outbox has mail to send at now. */
+static int outbox_due(struct daemon *d, int64_t now)
+{
+	struct pc_err err = { 0 };
+	int64_t n = 1;
+	char sql[256];
+
+	snprintf(sql, sizeof(sql),
+		 "SELECT count(*) FROM outbox WHERE status = 'pending' AND "
+		 "send_after <= %lld AND coalesce(next_attempt, 0) <= %lld",
+		 (long long)now, (long long)now);
+	if (pc_store_query(d->st, sql, first_int, &n, &err) < 0)
+		return 1; /* let the sender find out */
+	return n > 0;
+}
+
 static void start_sender(struct daemon *d, int64_t now)
 {
 	pid_t pid;
 
-	if (!d->conf->smtp.url || d->sender_pid)
+	if (!d->conf->smtp.url || d->sender_pid || !outbox_due(d, now))
 		return;
 	fflush(NULL);
 	if ((pid = fork()) < 0) {
@@ -261,30 +283,40 @@ static int64_t next_due(struct daemon *d, int64_t now)
 	return a;
 }
 
-static void work(struct daemon *d)
+/* Reads the local spools when their poll interval has passed (or when
+ * forced); returns the shortest interval, 0 when there is no spool. */
+static unsigned read_spools(struct daemon *d, int force)
+{
+	const struct conf *c = d->conf;
+	unsigned poll = 0;
+	double real = ev_now(d->loop);
+	size_t i;
+
+	for (i = 0; i < c->n_sources; i++)
+		if (c->sources[i].type != CONF_SOURCE_IMAP &&
+		    (!poll || c->sources[i].poll < poll))
+			poll = c->sources[i].poll;
+	if (!poll || (!force && real - d->spools_read_at < poll - 0.05))
+		return poll;
+	d->spools_read_at = real;
+	for (i = 0; i < c->n_sources; i++)
+		if (c->sources[i].type != CONF_SOURCE_IMAP)
+			read_source(d, &c->sources[i]);
+	return poll;
+}
+
+/* Reads due spools, judges, queues and sends, then sleeps until the next
+ * spool poll or due time. IMAP mail wakes it early (daemon_on_news). */
+static void work(struct daemon *d, int force_spools)
 {
 	struct pc_plan_options po = PC_PLAN_OPTIONS_INIT;
 	struct pc_status_stats ss;
 	struct pc_plan_stats ps;
 	const struct conf *c = d->conf;
-	unsigned poll = 0;
+	unsigned poll;
 	int64_t now, next;
-	size_t i;
 
-	for (i = 0; i < c->n_sources; i++) {
-		const struct conf_source *src = &c->sources[i];
-
-		if (!poll || src->poll < poll)
-			poll = src->poll;
-		if (src->type == CONF_SOURCE_IMAP) {
-			if (!d->warned_imap++)
-				log_warnx("source %s: IMAP sources are not "
-					  "supported yet; skipped",
-					  src->name);
-			continue;
-		}
-		read_source(d, src);
-	}
+	poll = read_spools(d, force_spools);
 	now = now_of(d);
 	po.from_addr = c->from;
 	po.domain = c->domain			    ? c->domain :
@@ -307,10 +339,13 @@ static void work(struct daemon *d)
 	}
 	start_sender(d, now);
 
-	/* Sleep until the next poll (real seconds) or the next due time
-	 * (simulated), whichever comes first. */
+	/* Sleep until the next spool poll (real seconds) or the next due
+	 * time (simulated), whichever comes first; without spools, at most
+	 * an hour (IMAP mail and signals wake the loop anyway). */
 	{
-		double delay = poll ? poll : 60;
+		double delay =
+			poll ? d->spools_read_at + poll - ev_now(d->loop) :
+			       3600;
 
 		next = next_due(d, now);
 		if (next) {
@@ -335,7 +370,16 @@ static void daemon_on_tick(EV_P_ ev_timer *w, int revents)
 
 	(void)revents;
 	(void)loop;
-	work(d);
+	work(d, 0);
+}
+
+/* A fetcher stored new IMAP mail: judge now. */
+static void daemon_on_news(void *arg)
+{
+	struct daemon *d = arg;
+
+	ev_timer_stop(d->loop, &d->tick);
+	work(d, 0);
 }
 
 static void daemon_on_hup(EV_P_ ev_signal *w, int revents)
@@ -360,13 +404,16 @@ static void daemon_on_hup(EV_P_ ev_signal *w, int revents)
 	if (d->have_policy)
 		cli_policy_close(&d->cp);
 	d->have_policy = 0;
+	imapsrc_stop(d->imap);
 	conf_free(d->conf);
 	d->conf = fresh;
+	d->imap = imapsrc_start(d->loop, d->conf, &d->clock, daemon_on_news, d);
 	if (open_policy(d) < 0)
 		log_warnx("reload: MAINTAINERS or profiles could not be read; "
 			  "series keep their last verdicts");
 	log_info("reloaded %s", d->conf_path);
 	ev_timer_stop(EV_A_ & d->tick);
+	d->spools_read_at = 0;
 	ev_timer_set(&d->tick, 0, 0);
 	ev_timer_start(EV_A_ & d->tick);
 }
@@ -470,7 +517,10 @@ int main(int argc, char **argv)
 	ev_signal_start(d.loop, &d.term);
 	ev_signal_init(&d.intr, daemon_on_term, SIGINT);
 	ev_signal_start(d.loop, &d.intr);
+	d.imap = imapsrc_start(d.loop, d.conf, &d.clock, daemon_on_news, &d);
 	ev_run(d.loop, 0);
+
+	imapsrc_stop(d.imap);
 
 	if (d.sender_pid && waitpid(d.sender_pid, &status, 0) < 0 &&
 	    errno != ECHILD)

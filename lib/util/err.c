@@ -93,6 +93,10 @@ const char *pc_err_name(int code)
 		return "git error";
 	case PC_EEXIST:
 		return "already exists";
+	case PC_ENET:
+		return "network error";
+	case PC_EAUTH:
+		return "authentication error";
 	}
 	return "unknown error";
 }

@@ -19,6 +19,9 @@ enum {
 	PC_EUSAGE = -6, /* the caller asked for something invalid */
 	PC_EGIT = -7, /* libgit2 failed */
 	PC_EEXIST = -8,
+	PC_ENET = -9, /* a network peer failed or went away: try again later */
+	PC_EAUTH = -10, /* a peer refused our credentials or its certificate
+			   failed verification: retrying will not help */
 };
 
 struct pc_err {

@@ -387,6 +387,23 @@ static void test_conf__source_keys_by_type(void **state)
 			 "user = u\npassword_file = creds\npath = /m\n",
 		     "8: key 'path' is for maildir and mbox sources, not "
 		     "imap, in [source \"s\"]");
+	expect_error(f,
+		     MIN "[source \"s\"]\ntype = mbox\npath = m\n"
+			 "ca_file = ca.pem\n",
+		     "6: key 'ca_file' is for imap sources, not mbox, in "
+		     "[source \"s\"]");
+	/* A password in clear text: only to a loopback server. */
+	expect_error(f,
+		     MIN "[source \"s\"]\ntype = imap\nurl = imap://h.example\n"
+			 "user = u\npassword_file = creds\nstarttls = no\n",
+		     "8: 'starttls = no' would send the password in clear "
+		     "text: it is allowed for loopback servers only, in "
+		     "[source \"s\"]");
+	expect_error(f,
+		     MIN "[source \"s\"]\ntype = imap\nurl = imaps://h\n"
+			 "user = u\npassword_file = creds\nstarttls = no\n",
+		     "8: 'starttls = no' is for imap:// urls, not imaps://, "
+		     "in [source \"s\"]");
 }
 
 static void test_conf__sources(void **state)
@@ -398,6 +415,7 @@ static void test_conf__sources(void **state)
 		MIN "[source \"nvdimm\"]\ntype = imap\n"
 		    "url = imap://127.0.0.1:10143\nuser = test\n"
 		    "password_file = creds\nidle = no\npoll = 5\n"
+		    "starttls = no\nca_file = ca.pem\n"
 		    "[source \"spool\"]\ntype = maildir\npath = Maildir\n"
 		    "[source   \"x.y_z-1\"]\ntype = mbox\npath = /a.mbox\n",
 		err, sizeof(err));
@@ -417,6 +435,10 @@ static void test_conf__sources(void **state)
 	assert_null(c->sources[0].list_id);
 	assert_int_equal(c->sources[0].idle, 0);
 	assert_int_equal(c->sources[0].poll, 5);
+	assert_int_equal(c->sources[0].starttls, 0);
+	want = xasprintf("%s/ca.pem", f->dir);
+	assert_string_equal(c->sources[0].ca_file, want);
+	free(want);
 	assert_string_equal(c->sources[1].name, "spool");
 	assert_int_equal(c->sources[1].type, CONF_SOURCE_MAILDIR);
 	want = xasprintf("%s/Maildir", f->dir);
@@ -425,7 +447,7 @@ static void test_conf__sources(void **state)
 	assert_int_equal(c->sources[1].poll, 60);
 	assert_string_equal(c->sources[2].name, "x.y_z-1");
 	assert_int_equal(c->sources[2].type, CONF_SOURCE_MBOX);
-	assert_int_equal(c->sources[2].line, 13);
+	assert_int_equal(c->sources[2].line, 15);
 	conf_free(c);
 
 	expect_error(f, MIN "[source nvdimm]\n",
