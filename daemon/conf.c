@@ -81,6 +81,7 @@ enum conf_ckey {
 	C_START,
 	C_SPEED,
 	C_OFFSET,
+	C_UNTIL,
 	C_N,
 };
 
@@ -96,6 +97,7 @@ enum conf_skey {
 	S_IDLE,
 	S_CA_FILE,
 	S_STARTTLS,
+	S_REPLAY,
 	S_N,
 };
 
@@ -141,6 +143,7 @@ static const struct conf_key conf_clock_keys[C_N] = {
 	[C_START] = { "start", 0 },
 	[C_SPEED] = { "speed", 0 },
 	[C_OFFSET] = { "offset", 0 },
+	[C_UNTIL] = { "until", 0 },
 };
 
 static const struct conf_key conf_source_keys[S_N] = {
@@ -150,11 +153,12 @@ static const struct conf_key conf_source_keys[S_N] = {
 	[S_PASSWORD_FILE] = { "password_file", 0 },
 	[S_FOLDER] = { "folder", 0 },
 	[S_LIST_ID] = { "list_id", 0 },
-	[S_PATH] = { "path", 0 },
+	[S_PATH] = { "path", 1 }, /* several for type files only */
 	[S_POLL] = { "poll", 0 },
 	[S_IDLE] = { "idle", 0 },
 	[S_CA_FILE] = { "ca_file", 0 },
 	[S_STARTTLS] = { "starttls", 0 },
+	[S_REPLAY] = { "replay", 0 },
 };
 
 static const char *const conf_sec_names[CONF_SEC_N] = {
@@ -557,6 +561,11 @@ static int conf_set_clock(struct conf_ctx *x, int k, const char *name,
 	char *end;
 
 	switch (k) {
+	case C_UNTIL:
+		if (conf_time(x, &ck->until, name, v) < 0)
+			return -1;
+		ck->has_until = 1;
+		break;
 	case C_START:
 		if (conf_time(x, &ck->start, name, v) < 0)
 			return -1;
@@ -604,8 +613,10 @@ static int conf_set_source(struct conf_ctx *x, int k, const char *name,
 			s->type = CONF_SOURCE_MAILDIR;
 		else if (!strcmp(v, "mbox"))
 			s->type = CONF_SOURCE_MBOX;
+		else if (!strcmp(v, "files"))
+			s->type = CONF_SOURCE_FILES;
 		else {
-			conf_bad(x, name, v, "imap, maildir or mbox");
+			conf_bad(x, name, v, "imap, maildir, mbox or files");
 			return -1;
 		}
 		break;
@@ -623,9 +634,15 @@ static int conf_set_source(struct conf_ctx *x, int k, const char *name,
 	case S_LIST_ID:
 		conf_set_str(&s->list_id, v);
 		break;
-	case S_PATH:
-		conf_set_path(x, &s->path, v);
+	case S_PATH: {
+		char *path = NULL;
+
+		conf_set_path(x, &path, v);
+		if (!s->path)
+			s->path = xstrdup(path);
+		conf_push(&s->paths, &s->n_paths, path);
 		break;
+	}
 	case S_POLL:
 		return conf_uint(x, &s->poll, name, v, 1, 86400);
 	case S_IDLE:
@@ -635,6 +652,8 @@ static int conf_set_source(struct conf_ctx *x, int k, const char *name,
 		break;
 	case S_STARTTLS:
 		return conf_bool(x, &s->starttls, name, v);
+	case S_REPLAY:
+		return conf_bool(x, &s->replay, name, v);
 	}
 	return 0;
 }
@@ -931,11 +950,13 @@ static void conf_check_source(struct conf_ctx *x, size_t i)
 		goto out;
 	}
 	if (s->type == CONF_SOURCE_IMAP) {
-		if (lines[S_PATH])
-			conf_fail(x, lines[S_PATH],
-				  "key 'path' is for maildir and mbox "
+		if (lines[S_PATH] || lines[S_REPLAY])
+			conf_fail(x,
+				  lines[S_PATH] ? lines[S_PATH] :
+						  lines[S_REPLAY],
+				  "key '%s' is for maildir and mbox "
 				  "sources, not imap, in %s",
-				  label);
+				  lines[S_PATH] ? "path" : "replay", label);
 		else if (!s->url)
 			conf_missing(x, s->line, "url", label);
 		else if (!s->user)
@@ -962,14 +983,20 @@ static void conf_check_source(struct conf_ctx *x, size_t i)
 			conf_fail(x, lines[imap_only[k]],
 				  "key '%s' is for imap sources, not %s, in %s",
 				  conf_source_keys[imap_only[k]].name,
-				  s->type == CONF_SOURCE_MBOX ? "mbox" :
-								"maildir",
+				  s->type == CONF_SOURCE_MBOX  ? "mbox" :
+				  s->type == CONF_SOURCE_FILES ? "files" :
+								 "maildir",
 				  label);
 			goto out;
 		}
 	}
 	if (!s->path)
 		conf_missing(x, s->line, "path", label);
+	else if (s->n_paths > 1 && s->type != CONF_SOURCE_FILES)
+		conf_fail(x, lines[S_PATH],
+			  "key 'path' given twice in %s (type files takes "
+			  "several)",
+			  label);
 out:
 	free(label);
 }
@@ -1104,6 +1131,7 @@ void conf_free(struct conf *c)
 		free(s->ca_file);
 		free(s->list_id);
 		free(s->path);
+		conf_free_strv(s->paths, s->n_paths);
 	}
 	free(c->sources);
 	conf_free_strv(c->policy.overrides, c->policy.n_overrides);

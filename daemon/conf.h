@@ -25,6 +25,7 @@ enum conf_source_type {
 	CONF_SOURCE_IMAP,
 	CONF_SOURCE_MAILDIR,
 	CONF_SOURCE_MBOX,
+	CONF_SOURCE_FILES, /* any of what 'patchclock ingest' reads */
 };
 
 /* A [source "NAME"] section. Unset optional strings are NULL. */
@@ -36,13 +37,19 @@ struct conf_source {
 	char *password_file; /* owned; imap: mode 0600 or stricter */
 	char *folder; /* owned; imap: default "INBOX" */
 	char *list_id; /* owned; optional: keep only this List-Id */
-	char *path; /* owned; maildir and mbox */
+	char *path; /* owned; maildir and mbox: the first path */
+	char **paths; /* owned, as is each string: every path, in file
+			 order; files: mboxes (gzip too), maildirs, message
+			 files, public-inbox archives, in any mix */
+	size_t n_paths;
 	unsigned poll; /* seconds between polls, default 60 */
 	int idle; /* imap: use IDLE where offered, default yes */
 	char *ca_file; /* owned or NULL: imap: the CA to trust (else the
 			  system store) */
 	int starttls; /* imap://: require STARTTLS, default yes; "no" is
 			 accepted for loopback servers only */
+	int replay; /* maildir, mbox: a message arrives when the clock
+		       reaches its Date (a replay on a simulated clock) */
 	int line; /* the section header's line */
 };
 
@@ -78,6 +85,8 @@ struct conf_clock {
 	double speed; /* > 0, default 1 */
 	int has_offset;
 	int64_t offset; /* seconds, may be negative */
+	int has_until;
+	int64_t until; /* exit 0 when the clock shows this (replays) */
 };
 
 struct conf {

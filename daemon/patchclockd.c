@@ -28,6 +28,7 @@
 #include "conf.h"
 #include "imapsource.h"
 #include "log.h"
+#include "mail/message.h"
 #include "mail/source.h"
 #include "notify/plan.h"
 #include "simclock.h"
@@ -71,6 +72,8 @@ struct daemon {
 	pid_t sender_pid;
 	struct imapsrc_set *imap; /* owned: the IMAP fetchers */
 	double spools_read_at; /* real time of the last spool read */
+	int64_t replay_next; /* the next Date a replay source waits for */
+	int finishing; /* [clock] until reached: judge once more, exit 0 */
 };
 
 static int64_t now_of(struct daemon *d)
@@ -113,57 +116,94 @@ fail:
 	return -1;
 }
 
-/* Reads one local spool; idempotent (known Message-IDs are skipped). */
-static void read_source(struct daemon *d, const struct conf_source *src)
+/* A replay source's message arrives when the clock reaches its Date:
+ * 1 when it is still in the future (its Date then counts for the next
+ * wake). Undated mail arrives at once. */
+static int replay_later(struct daemon *d, const char *raw, size_t len,
+			int64_t now)
+{
+	struct pc_msg *m = NULL;
+	int later = 0;
+
+	if (pc_msg_parse(&m, raw, len, NULL) == 0 && m->date_valid &&
+	    m->date > now) {
+		later = 1;
+		if (!d->replay_next || m->date < d->replay_next)
+			d->replay_next = m->date;
+	}
+	pc_msg_free(m);
+	return later;
+}
+
+/* Reads one path of a local source into the store, in transactions of
+ * BATCH messages; idempotent (known Message-IDs are skipped). */
+static int read_path(struct daemon *d, const struct conf_source *src,
+		     const char *path, struct pc_ingest_stats *stats,
+		     struct pc_err *err)
 {
 	struct pc_source_options so = PC_SOURCE_OPTIONS_INIT;
 	struct pc_ingest_options io = PC_INGEST_OPTIONS_INIT;
-	struct pc_ingest_stats stats = { 0 };
 	struct pc_source_msg msg;
 	struct pc_source *s = NULL;
-	struct pc_err err = { 0 };
 	unsigned n = 0;
 	int rc;
 
 	so.kind = src->type == CONF_SOURCE_MAILDIR ? PC_SOURCE_MAILDIR :
-						     PC_SOURCE_MBOX;
+		  src->type == CONF_SOURCE_MBOX	   ? PC_SOURCE_MBOX :
+						     PC_SOURCE_AUTO;
 	io.list_id = src->list_id;
-	if (pc_source_open(&s, src->path, &so, &err) < 0) {
-		log_warnx("source %s: %s", src->name, err.msg);
-		return;
-	}
-	if (pc_store_begin(d->st, &err) < 0)
-		goto fail;
-	while ((rc = pc_source_next(s, &msg, &err)) != 0) {
+	if ((rc = pc_source_open(&s, path, &so, err)) < 0)
+		return rc;
+	if ((rc = pc_store_begin(d->st, err)) < 0)
+		goto out;
+	while ((rc = pc_source_next(s, &msg, err)) != 0) {
 		if (rc == PC_ELIMIT) {
-			if (pc_ingest_unreadable(d->st, msg.where, err.msg,
-						 &stats, &err) < 0)
+			if ((rc = pc_ingest_unreadable(d->st, msg.where,
+						       err->msg, stats, err)) <
+			    0)
 				goto fail;
 			continue;
 		}
-		if (rc < 0 ||
-		    pc_ingest_message(d->st, msg.data, msg.len, msg.where, &io,
-				      &stats, &err) < 0)
+		if (rc < 0)
 			goto fail;
-		if (++n % BATCH == 0 && (pc_store_commit(d->st, &err) < 0 ||
-					 pc_store_begin(d->st, &err) < 0))
+		if (src->replay &&
+		    replay_later(d, msg.data, msg.len, now_of(d)))
+			continue;
+		if ((rc = pc_ingest_message(d->st, msg.data, msg.len, msg.where,
+					    &io, stats, err)) < 0)
+			goto fail;
+		if (++n % BATCH == 0 &&
+		    ((rc = pc_store_commit(d->st, err)) < 0 ||
+		     (rc = pc_store_begin(d->st, err)) < 0))
 			goto fail;
 	}
-	if (pc_ingest_finish(d->st, &err) < 0 ||
-	    pc_store_commit(d->st, &err) < 0)
+	if ((rc = pc_ingest_finish(d->st, err)) < 0 ||
+	    (rc = pc_store_commit(d->st, err)) < 0)
 		goto fail;
+	goto out;
+fail:
+	pc_store_rollback(d->st);
+out:
+	pc_source_free(s);
+	return rc;
+}
+
+/* Reads a local source: every path it names. */
+static void read_source(struct daemon *d, const struct conf_source *src)
+{
+	struct pc_ingest_stats stats = { 0 };
+	struct pc_err err = { 0 };
+	size_t i;
+
+	for (i = 0; i < src->n_paths; i++)
+		if (read_path(d, src, src->paths[i], &stats, &err) < 0)
+			log_warnx("source %s: %s", src->name, err.msg);
 	if (stats.added)
 		log_info("source %s: %llu new messages (%llu patches, %llu "
 			 "replies)",
 			 src->name, (unsigned long long)stats.added,
 			 (unsigned long long)stats.patches,
 			 (unsigned long long)stats.replies);
-	pc_source_free(s);
-	return;
-fail:
-	log_warnx("source %s: %s", src->name, err.msg);
-	pc_store_rollback(d->st);
-	pc_source_free(s);
 }
 
 /* The sender child: its own connection, blocking SMTP, then exit. */
@@ -296,11 +336,18 @@ static unsigned read_spools(struct daemon *d, int force)
 		if (c->sources[i].type != CONF_SOURCE_IMAP &&
 		    (!poll || c->sources[i].poll < poll))
 			poll = c->sources[i].poll;
+	/* Replays are read whenever the loop wakes: their next Date is
+	 * one of the times it wakes for. */
+	d->replay_next = 0;
+	for (i = 0; i < c->n_sources; i++)
+		if (c->sources[i].replay)
+			read_source(d, &c->sources[i]);
 	if (!poll || (!force && real - d->spools_read_at < poll - 0.05))
 		return poll;
 	d->spools_read_at = real;
 	for (i = 0; i < c->n_sources; i++)
-		if (c->sources[i].type != CONF_SOURCE_IMAP)
+		if (c->sources[i].type != CONF_SOURCE_IMAP &&
+		    !c->sources[i].replay)
 			read_source(d, &c->sources[i]);
 	return poll;
 }
@@ -317,6 +364,8 @@ static void work(struct daemon *d, int force_spools)
 	int64_t now, next;
 
 	poll = read_spools(d, force_spools);
+	if (c->clock.has_until && now_of(d) >= c->clock.until)
+		d->finishing = 1;
 	now = now_of(d);
 	po.from_addr = c->from;
 	po.domain = c->domain			    ? c->domain :
@@ -338,6 +387,12 @@ static void work(struct daemon *d, int force_spools)
 		cli_policy_refresh(&d->cp, d->st, now, 0, &ss);
 	}
 	start_sender(d, now);
+	if (d->finishing) {
+		log_info("clock: reached the configured end of the replay; "
+			 "exiting");
+		ev_break(d->loop, EVBREAK_ALL);
+		return;
+	}
 
 	/* Sleep until the next spool poll (real seconds) or the next due
 	 * time (simulated), whichever comes first; without spools, at most
@@ -348,6 +403,10 @@ static void work(struct daemon *d, int force_spools)
 			       3600;
 
 		next = next_due(d, now);
+		if (d->replay_next && (!next || d->replay_next < next))
+			next = d->replay_next;
+		if (c->clock.has_until && (!next || c->clock.until < next))
+			next = c->clock.until;
 		if (next) {
 			double until = simclock_delay(&d->clock, next,
 						      ev_now(d->loop));

@@ -282,7 +282,7 @@ static void test_conf__bad_values(void **state)
 		     "want a number of seconds");
 	expect_error(f, MIN "[source \"l\"]\ntype = nntp\n",
 		     "4: bad value 'nntp' for 'type' in [source \"l\"]: "
-		     "want imap, maildir or mbox");
+		     "want imap, maildir, mbox or files");
 	expect_error(f, MIN "[source \"l\"]\ntype = imap\nurl = smtp://h\n",
 		     "5: bad value 'smtp://h' for 'url' in [source \"l\"]: "
 		     "want imap://HOST[:PORT] or imaps://HOST[:PORT]");
@@ -387,6 +387,14 @@ static void test_conf__source_keys_by_type(void **state)
 			 "user = u\npassword_file = creds\npath = /m\n",
 		     "8: key 'path' is for maildir and mbox sources, not "
 		     "imap, in [source \"s\"]");
+	expect_error(f, MIN "[source \"s\"]\ntype = mbox\npath = m\npath = n\n",
+		     "5: key 'path' given twice in [source \"s\"] (type files "
+		     "takes several)");
+	expect_error(f,
+		     MIN "[source \"s\"]\ntype = imap\nurl = imaps://h\n"
+			 "user = u\npassword_file = creds\nreplay = yes\n",
+		     "8: key 'replay' is for maildir and mbox sources, not "
+		     "imap, in [source \"s\"]");
 	expect_error(f,
 		     MIN "[source \"s\"]\ntype = mbox\npath = m\n"
 			 "ca_file = ca.pem\n",
@@ -445,6 +453,7 @@ static void test_conf__sources(void **state)
 	assert_string_equal(c->sources[1].path, want);
 	free(want);
 	assert_int_equal(c->sources[1].poll, 60);
+	assert_int_equal(c->sources[1].n_paths, 1);
 	assert_string_equal(c->sources[2].name, "x.y_z-1");
 	assert_int_equal(c->sources[2].type, CONF_SOURCE_MBOX);
 	assert_int_equal(c->sources[2].line, 15);
@@ -529,6 +538,23 @@ static void test_conf__clock(void **state)
 	assert_non_null(c);
 	assert_int_equal(c->clock.start, 1709251140);
 	assert_true(c->clock.speed == 0.5);
+	assert_int_equal(c->clock.has_until, 0);
+	conf_free(c);
+
+	/* A replay: files in any mix, read when the clock reaches their
+	 * Date, and an end. */
+	c = load(f,
+		 MIN "[clock]\nstart = 2018-11-14 00:00\nspeed = 86400\n"
+		     "until = 2018-12-01 00:00\n"
+		     "[source \"demo\"]\ntype = files\npath = a.mbox.gz\n"
+		     "path = seeds\nreplay = yes\n",
+		 err, sizeof(err));
+	assert_non_null(c);
+	assert_int_equal(c->clock.has_until, 1);
+	assert_int_equal(c->clock.until, 1543622400);
+	assert_int_equal(c->sources[0].type, CONF_SOURCE_FILES);
+	assert_int_equal(c->sources[0].n_paths, 2);
+	assert_int_equal(c->sources[0].replay, 1);
 	conf_free(c);
 
 	expect_error(f, MIN "[clock]\nstart = 2026-01-05 08:00\noffset = 60\n",

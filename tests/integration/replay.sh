@@ -1,0 +1,103 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# patchclockd replaying mail on a simulated clock (what contrib/demo
+# does with the bundled mail): a "files" source with replay = yes, mixing
+# an mbox and a single message file. Each message arrives when the clock
+# reaches its Date; mail dated after [clock] until never arrives; the
+# daemon exits 0 by itself at until, having queued the "resend now"
+# reply at the series' due time and nothing else (no [smtp]: nothing is
+# sent).
+#
+# usage: replay.sh PATCHCLOCK SHARED_DIR (patchclockd is found next to
+# the patchclock binary)
+set -euo pipefail
+
+if [[ $# -ne 2 ]]; then
+	echo "usage: $0 PATCHCLOCK SHARED_DIR" >&2
+	exit 64
+fi
+pcd=$(dirname "$1")/patchclockd
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/patchclockd-replay.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+export PATCHCLOCK_PROFILES="" PATCHCLOCK_RELEASES=""
+fails=0
+check() { # what got want
+	if [[ "$2" != "$3" ]]; then
+		echo "FAIL: $1: got '$2', want '$3'" >&2
+		fails=$((fails + 1))
+	fi
+}
+sql() { sqlite3 "$tmp/pc.db" "$@"; }
+
+mkdir -p "$tmp/tree"
+printf '%s\n' "WIDGET" "M:	May Tainer <may@example.org>" \
+	"S:	Maintained" "F:	drivers/widget/" >"$tmp/tree/MAINTAINERS"
+# msg ID SUBJECT DATE BODY
+msg() {
+	printf 'From: A U Thor <author@example.com>\nSubject: %s\n' "$2"
+	printf 'Date: %s\nMessage-ID: <%s>\n\n%s\n' "$3" "$1" "$4"
+}
+{
+	echo "From mboxrd@z Thu Jan  1 00:00:00 1970"
+	msg p1@example.com "[PATCH] widget: spin" \
+		"Mon, 01 Jan 2024 10:00:00 +0000" "Make it spin.
+
+---
+diff --git a/drivers/widget/w.c b/drivers/widget/w.c
+index 1111111..2222222 100644
+--- a/drivers/widget/w.c
++++ b/drivers/widget/w.c
+@@ -1,2 +1,3 @@
+ a
++b
+ c"
+	echo
+	echo "From mboxrd@z Thu Jan  1 00:00:00 1970"
+	msg late@example.com "widget: after the end" \
+		"Mon, 15 Jan 2024 10:00:00 +0000" "Too late for the replay."
+} >"$tmp/list.mbox"
+msg old@example.com "widget: history" "Fri, 01 Dec 2023 10:00:00 +0000" \
+	"Before the start: read at once." >"$tmp/old.eml"
+
+cat >"$tmp/replay.conf" <<CONF
+[general]
+database = $tmp/pc.db
+tree = $tmp/tree
+from = patchclock@patchclock.test
+
+[clock]
+start = 2023-12-31 00:00
+speed = 345600
+until = 2024-01-10 00:00
+
+[source "replay"]
+type = files
+replay = yes
+path = $tmp/list.mbox
+path = $tmp/old.eml
+CONF
+
+SECONDS=0
+set +e
+timeout 60 "$pcd" -d -f "$tmp/replay.conf" 2>"$tmp/daemon.log"
+check "exit status at 'until'" "$?" 0
+set -e
+((SECONDS <= 10)) || check "ten days at four days per second" "${SECONDS}s" "about 3 s"
+check "arrived" "$(sql "select group_concat(msgid, ' ') from
+	(select msgid from messages order by msgid)")" \
+	"old@example.com p1@example.com"
+# Due a week after posting (the handbook's default), at 2024-01-08 10:00.
+check "the reply, queued for its due time" \
+	"$(sql "select action || ' ' || datetime(send_after, 'unixepoch') ||
+		' ' || status from outbox where action = 'resend'")" \
+	"resend 2024-01-08 10:00:00 pending"
+grep -q 'reached the configured end of the replay' "$tmp/daemon.log" ||
+	check "end logged" missing present
+
+if [[ $fails -ne 0 ]]; then
+	cat "$tmp/daemon.log" >&2
+	echo "$fails check(s) failed" >&2
+	exit 1
+fi
+echo "replay: all checks passed"
