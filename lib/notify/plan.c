@@ -23,6 +23,7 @@ struct digest {
 	const struct pc_sla_ctx *ctx; /* borrowed from the policy set */
 	struct pc_notify_item *items; /* owned */
 	size_t n, alloc;
+	int64_t last_sent; /* when the last digest sent here was composed */
 };
 
 struct planner {
@@ -399,6 +400,8 @@ static struct digest *digest_for(struct planner *p, const char *addr,
 	d->addr = xstrdup(addr);
 	d->name = xstrdup(name ? name : "");
 	d->ctx = ctx;
+	/* On a failure to read it, every verdict counts as news. */
+	pc_outbox_last_digest(&d->last_sent, p->st, addr, NULL);
 	return d;
 }
 
@@ -430,7 +433,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 	struct planner *p = arg;
 	const struct pc_profile *prof = NULL;
 	const struct pc_sla_ctx *ctx = policy_of(p, c->entry, &prof);
-	int overdue, too_soon, late, ready, rc;
+	int overdue, too_soon, late, ready, tested, rc;
 
 	if (!ctx || !prof)
 		return p->err->code ? p->err->code : PC_EIO;
@@ -440,6 +443,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 	late = c->flags && strstr(c->flags, "late-for-cycle");
 	ready = !strcmp(c->state, "reviewed") &&
 		!(c->flags && strstr(c->flags, "incomplete"));
+	tested = c->test_verdict != 0;
 	if (p->o->replies && overdue &&
 	    (rc = plan_reply(p, c, ctx, prof, 0)) < 0)
 		return rc;
@@ -447,7 +451,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 	    (rc = plan_reply(p, c, ctx, prof, 1)) < 0)
 		return rc;
 	if (p->o->digests && c->entry &&
-	    (overdue || too_soon || late || ready)) {
+	    (overdue || too_soon || late || ready || tested)) {
 		struct people maint = { { 0 }, { 0 }, 0 };
 		struct pc_notify_series ser = { 0 };
 		size_t i;
@@ -482,6 +486,15 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 			if (too_soon)
 				digest_add(d, PC_NOTIFY_TOO_SOON, &ser, c,
 					   prof);
+			/* A verdict is news once: in the first digest
+			 * composed after it. */
+			if (tested && c->test_at > d->last_sent) {
+				digest_add(d, PC_NOTIFY_BOOT, &ser, c, prof);
+				d->items[d->n - 1].boot_passed =
+					c->test_verdict > 0;
+				d->items[d->n - 1].boot_reason =
+					keep(p, c->test_reason);
+			}
 		}
 		people_release(&maint);
 	}

@@ -338,14 +338,19 @@ static const char SQL_CANDIDATES[] =
 	"st.flags, st.entry, st.lands, st.posted, coalesce(st.due, 0), "
 	"coalesce(st.act_at, 0), coalesce(st.overdue_days, 0), st.patches, "
 	"st.reviewed, coalesce(p.version, 0), coalesce(p.first_posted, 0), "
-	"a.list_id "
+	"a.list_id, CASE tv.verdict WHEN 'pass' THEN 1 WHEN 'fail' THEN -1 "
+	"ELSE 0 END, tv.reason, coalesce(tv.at, 0) "
 	"FROM series_status st JOIN series s ON s.id = st.series_id "
 	"JOIN messages a ON a.id = s.anchor_id "
 	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
 	" WHERE q.superseded_by = s.id ORDER BY q.first_posted DESC LIMIT 1) "
+	"LEFT JOIN v_test_verdicts tv ON tv.series_id = s.id "
 	"WHERE s.superseded_by IS NULL AND (st.overdue OR st.too_soon "
-	"OR st.late OR st.state = 'reviewed') "
+	"OR st.late OR st.state = 'reviewed' OR tv.series_id IS NOT NULL) "
 	"ORDER BY st.posted, s.id";
+static const char SQL_LAST_DIGEST[] =
+	"SELECT coalesce(max(created_at), 0) FROM outbox WHERE action = "
+	"'digest' AND status = 'sent' AND recipients = lower(?)";
 static const char SQL_PEOPLE_OF[] =
 	"SELECT addr, name FROM maint_people WHERE entry = ? AND role = ? "
 	"ORDER BY pos";
@@ -393,6 +398,9 @@ int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
 		c.prev_version = sqlite3_column_int(s, 20);
 		c.prev_posted = sqlite3_column_int64(s, 21);
 		c.list_id = col(s, 22);
+		c.test_verdict = sqlite3_column_int(s, 23);
+		c.test_reason = col(s, 24);
+		c.test_at = sqlite3_column_int64(s, 25);
 		if ((stop = fn(&c, arg)) != 0)
 			break;
 	}
@@ -403,6 +411,24 @@ int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
 	}
 	sqlite3_finalize(s);
 	return stop;
+}
+
+int pc_outbox_last_digest(int64_t *at_out, struct pc_store *st,
+			  const char *addr, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_LAST_DIGEST, err);
+	int rc;
+
+	*at_out = 0;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, addr, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*at_out = sqlite3_column_int64(s, 0);
+	sqlite3_reset(s);
+	return rc == SQLITE_ROW ? 0 :
+				  pc_store__fail(st, err, "reading the outbox");
 }
 
 int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,

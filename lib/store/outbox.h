@@ -125,6 +125,11 @@ struct pc_outbox_candidate {
 	int patches, reviewed;
 	int prev_version; /* the previous version, 0 when none */
 	int64_t prev_posted;
+	/* The latest test verdict (v_test_verdicts): 1 the boot test
+	 * passed, -1 it failed or the series did not apply, 0 none. */
+	int test_verdict;
+	const char *test_reason;
+	int64_t test_at;
 };
 
 typedef int (*pc_outbox_candidate_fn)(const struct pc_outbox_candidate *c,
@@ -146,6 +151,11 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
 			   int (*fn)(const char *addr, const char *name,
 				     void *arg),
 			   void *arg, struct pc_err *err);
+
+/* When the last digest sent to addr was composed (0: none yet): test
+ * verdicts after it are news for the next one. */
+int pc_outbox_last_digest(int64_t *at_out, struct pc_store *st,
+			  const char *addr, struct pc_err *err);
 
 /* 1 when addr is a mailing list of some MAINTAINERS entry (L:). */
 int pc_outbox_is_list(struct pc_store *st, const char *addr,

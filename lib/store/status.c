@@ -52,7 +52,11 @@ static const char SQL_SERIES[] =
 	"coalesce(s.cover_id, 0), "
 	"(SELECT count(*) FROM trailers t JOIN messages m ON m.id = t.message_id "
 	" WHERE m.series_id = s.id AND t.origin = 'patch' AND (t.name = 'Fixes' "
-	" OR (t.name = 'Cc' AND t.value LIKE '%stable@%'))) "
+	" OR (t.name = 'Cc' AND t.value LIKE '%stable@%'))), "
+	"(SELECT min(at) FROM applies WHERE series_id = s.id "
+	" AND outcome = 'applied'), "
+	"(SELECT CASE verdict WHEN 'pass' THEN 1 ELSE -1 END FROM boot_tests "
+	" WHERE series_id = s.id ORDER BY id DESC LIMIT 1) "
 	"FROM series s WHERE s.id = ?";
 static const char SQL_PATCHES[] =
 	"SELECT id, idx, msgid, author_addr FROM messages "
@@ -423,6 +427,8 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 	f->s.accepted_at = sqlite3_column_int64(s, 8);
 	cover = sqlite3_column_int64(s, 9);
 	f->s.is_fix = sqlite3_column_int(s, 10) > 0 || name_says_fix(f->name);
+	f->s.applied_at = sqlite3_column_int64(s, 11);
+	f->s.boot = sqlite3_column_int(s, 12);
 	sqlite3_reset(s);
 	if ((rc = load_thread(st, f, sid, err)) < 0 ||
 	    (rc = load_patches(st, f, sid, cover, err)) < 0 ||

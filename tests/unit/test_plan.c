@@ -18,6 +18,7 @@
 #include "store/mapping.h"
 #include "store/outbox.h"
 #include "store/status.h"
+#include "store/testrun.h"
 #include "util/xalloc.h"
 
 /* Mon 2024-01-01 10:00 UTC, and a day. */
@@ -233,6 +234,81 @@ static void test_plan__digest_withdrawn_with_nothing_to_say(void **state)
 	free(s);
 }
 
+/* Applied, then booted: the state follows, and each verdict is news in
+ * one digest only (the first composed after it). A series that does
+ * not apply is reported as a failed test. */
+static void test_plan__test_verdicts(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_apply_row ar = { 0 };
+	struct pc_boot_row br = { 0 };
+	struct pc_err err = { 0 };
+	int64_t apply_id = 0, mon = T0 + 7 * DAY; /* Mon 01-08 10:00 */
+	char *s;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	mail(f, "r1@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH] widget: spin", T0 + DAY, "p1@x", NULL,
+	     "Applied, thanks.\n");
+	ar.series_id = 1;
+	ar.version = 1;
+	ar.tree = "/t";
+	ar.applied = 1;
+	ar.branch = "patchclock/1-v1";
+	ar.commits = "aaaa";
+	ar.at = T0 + 2 * DAY;
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_testrun_add_apply(f->ts.st, &ar, &apply_id, &err),
+			 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	plan(f, T0 + 3 * DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT state = 'applied' FROM "
+					     "series_status"),
+			 1);
+	/* A failed boot: flagged, and in the next digest. */
+	br.series_id = 1;
+	br.apply_id = apply_id;
+	br.passed = 0;
+	br.reason = "check fsdax failed: no /dev/pmem0";
+	br.at = T0 + 3 * DAY;
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_testrun_add_boot(f->ts.st, &br, NULL, &err), 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	plan(f, mon, 0);
+	s = t_query(&f->ts, "SELECT flags FROM series_status");
+	assert_non_null(strstr(s, "boot-test-failed"));
+	free(s);
+	s = t_query(&f->ts, "SELECT message FROM outbox WHERE action = "
+			    "'digest'");
+	assert_non_null(strstr(s, "boot test failed: check fsdax failed: "
+				  "no /dev/pmem0"));
+	free(s);
+	/* Once that digest went out, the same verdict is no news. */
+	assert_int_equal(t_query_int(&f->ts, "UPDATE outbox SET status = "
+					     "'sent' RETURNING 1"),
+			 1);
+	plan(f, mon + DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox "
+					     "WHERE action = 'digest'"),
+			 1);
+	/* A passing boot: tested, and news again. */
+	br.passed = 1;
+	br.reason = NULL;
+	br.at = mon + DAY + 60;
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_testrun_add_boot(f->ts.st, &br, NULL, &err), 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	plan(f, mon + DAY + 120, 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT state = 'tested' FROM "
+					     "series_status"),
+			 1);
+	s = t_query(&f->ts, "SELECT message FROM outbox WHERE action = "
+			    "'digest' AND status = 'pending'");
+	assert_non_null(strstr(s, "boot test passed"));
+	free(s);
+}
+
 /* Each rule on its own: the same overdue series, held back. */
 static void test_plan__opt_out_reply_holds_back(void **state)
 {
@@ -319,6 +395,7 @@ int main(void)
 		T(test_plan__overdue_gets_one_reply_and_a_digest),
 		T(test_plan__digest_at_the_next_opening),
 		T(test_plan__digest_withdrawn_with_nothing_to_say),
+		T(test_plan__test_verdicts),
 		T(test_plan__opt_out_reply_holds_back),
 		T(test_plan__bot_author_holds_back),
 		T(test_plan__auto_submitted_posting_holds_back),

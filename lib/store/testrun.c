@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Applies and boot tests in SQLite. See testrun.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store_internal.h"
+#include "store/testrun.h"
+#include "util/xalloc.h"
+
+static const char SQL_ADD_APPLY[] =
+	"INSERT INTO applies (series_id, version, tree, base, branch, "
+	"commits, outcome, failed_patch, file, hunk, reason, at) "
+	"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+static const char SQL_ADD_BOOT[] =
+	"INSERT INTO boot_tests (series_id, apply_id, commit_id, verdict, "
+	"reason, checks, timings, console, at) "
+	"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+static const char SQL_DIRTY[] =
+	"UPDATE series SET status_dirty = 1 WHERE id = ?";
+static const char SQL_LAST_APPLY[] =
+	"SELECT id, branch, commits FROM applies WHERE series_id = ? AND "
+	"outcome = 'applied' ORDER BY id DESC LIMIT 1";
+
+static int dirty(struct pc_store *st, int64_t series_id, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_DIRTY, err);
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, series_id);
+	return pc_store__exec(st, s, err, "marking a series");
+}
+
+int pc_testrun_add_apply(struct pc_store *st, const struct pc_apply_row *r,
+			 int64_t *id_out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_ADD_APPLY, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, r->series_id);
+	sqlite3_bind_int(s, 2, r->version);
+	pc_store__bind_text(s, 3, r->tree);
+	pc_store__bind_text(s, 4, r->base);
+	pc_store__bind_text(s, 5, r->branch);
+	pc_store__bind_text(s, 6, r->commits);
+	sqlite3_bind_text(s, 7, r->applied ? "applied" : "failed", -1,
+			  SQLITE_STATIC);
+	if (r->failed_patch)
+		sqlite3_bind_int(s, 8, r->failed_patch);
+	else
+		sqlite3_bind_null(s, 8);
+	pc_store__bind_text(s, 9, r->file);
+	pc_store__bind_text(s, 10, r->hunk);
+	pc_store__bind_text(s, 11, r->reason);
+	sqlite3_bind_int64(s, 12, r->at);
+	if ((rc = pc_store__exec(st, s, err, "recording an apply")) < 0)
+		return rc;
+	if (id_out)
+		*id_out = sqlite3_last_insert_rowid(st->db);
+	return dirty(st, r->series_id, err);
+}
+
+int pc_testrun_add_boot(struct pc_store *st, const struct pc_boot_row *r,
+			int64_t *id_out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_ADD_BOOT, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, r->series_id);
+	if (r->apply_id)
+		sqlite3_bind_int64(s, 2, r->apply_id);
+	else
+		sqlite3_bind_null(s, 2);
+	pc_store__bind_text(s, 3, r->commit_id);
+	sqlite3_bind_text(s, 4, r->passed ? "pass" : "fail", -1, SQLITE_STATIC);
+	pc_store__bind_text(s, 5, r->reason);
+	pc_store__bind_text(s, 6, r->checks);
+	pc_store__bind_text(s, 7, r->timings);
+	pc_store__bind_text(s, 8, r->console);
+	sqlite3_bind_int64(s, 9, r->at);
+	if ((rc = pc_store__exec(st, s, err, "recording a boot test")) < 0)
+		return rc;
+	if (id_out)
+		*id_out = sqlite3_last_insert_rowid(st->db);
+	return dirty(st, r->series_id, err);
+}
+
+int pc_testrun_last_apply(int64_t *id_out, char **branch_out, char **commit_out,
+			  struct pc_store *st, int64_t series_id,
+			  struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_LAST_APPLY, err);
+	const char *commits, *last;
+	int rc;
+
+	*branch_out = *commit_out = NULL;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, series_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_DONE)
+		return 0;
+	if (rc != SQLITE_ROW)
+		return pc_store__fail(st, err, "reading applies");
+	*id_out = sqlite3_column_int64(s, 0);
+	*branch_out = pc_store__col_dup(s, 1);
+	commits = (const char *)sqlite3_column_text(s, 2);
+	if (commits) {
+		last = strrchr(commits, ' ');
+		*commit_out = xstrdup(last ? last + 1 : commits);
+	}
+	sqlite3_reset(s);
+	return 1;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Applying and boot-testing series, as stored (schema 6): one row per
+ * apply and per boot test. Storing either marks the series for judging
+ * again: "applied", "tested" and a failed test change its verdict.
+ */
+#ifndef PC_STORE_TESTRUN_H
+#define PC_STORE_TESTRUN_H
+
+#include <stdint.h>
+
+#include "store/store.h"
+#include "util/err.h"
+
+/* An apply's outcome; strings borrowed, NULL where unknown. */
+struct pc_apply_row {
+	int64_t series_id;
+	int version;
+	const char *tree, *base, *branch;
+	const char *commits; /* hex ids, space-separated */
+	int applied; /* 1 applied, 0 failed */
+	int failed_patch;
+	const char *file, *hunk, *reason;
+	int64_t at;
+};
+
+/* A boot test's verdict; strings borrowed. */
+struct pc_boot_row {
+	int64_t series_id;
+	int64_t apply_id; /* 0 when not from a stored apply */
+	const char *commit_id;
+	int passed;
+	const char *reason, *checks, *timings, *console;
+	int64_t at;
+};
+
+int pc_testrun_add_apply(struct pc_store *st, const struct pc_apply_row *r,
+			 int64_t *id_out, struct pc_err *err);
+
+int pc_testrun_add_boot(struct pc_store *st, const struct pc_boot_row *r,
+			int64_t *id_out, struct pc_err *err);
+
+/*
+ * The series' latest successful apply: its id, branch and last commit
+ * (caller frees both). Returns 1, 0 when it was never applied, or a
+ * negative code.
+ */
+int pc_testrun_last_apply(int64_t *id_out, char **branch_out, char **commit_out,
+			  struct pc_store *st, int64_t series_id,
+			  struct pc_err *err);
+
+#endif
