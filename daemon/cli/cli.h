@@ -29,6 +29,8 @@ int cmd_who(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_accept(int argc, char **argv);
+int cmd_apply(int argc, char **argv);
+int cmd_boot_test(int argc, char **argv);
 int cmd_digest(int argc, char **argv);
 int cmd_outbox(int argc, char **argv);
 int cmd_send(int argc, char **argv);

@@ -229,19 +229,18 @@ static int apply_one(git_commit **out, struct pc_apply_result *res,
 		rc = git_fail(err, PC_EGIT, "cannot read the base tree");
 		goto out;
 	}
+	/* A diff that cannot be read or is refused is the series' outcome,
+	 * like one that does not apply. */
 	if (git_diff_from_buffer(&diff, p->diff, p->diff_len) < 0) {
-		rc = git_fail(err, PC_EPARSE, "cannot read the diff");
-		pc_err_prefix(err, "patch %zu", k);
-		goto out;
+		git_fail(err, PC_EPARSE, "cannot read the diff");
+		goto refused;
 	}
 	if (git_diff_num_deltas(diff) == 0) {
-		rc = pc_err_set(err, PC_EPARSE, "patch %zu has no diff", k);
-		goto out;
+		pc_err_set(err, PC_EPARSE, "the mail has no diff");
+		goto refused;
 	}
-	if ((rc = check_diff(diff, base, err)) < 0) {
-		pc_err_prefix(err, "patch %zu", k);
-		goto out;
-	}
+	if (check_diff(diff, base, err) < 0)
+		goto refused;
 	ao.delta_cb = on_delta;
 	ao.hunk_cb = on_hunk;
 	ao.payload = &w;
@@ -276,6 +275,12 @@ static int apply_one(git_commit **out, struct pc_apply_result *res,
 		rc = git_fail(err, PC_EGIT, "cannot make the commit");
 		goto out;
 	}
+	rc = 0;
+	goto out;
+refused:
+	res->failed_patch = k;
+	snprintf(res->reason, sizeof(res->reason), "patch %zu: %s", k,
+		 err ? err->msg : "refused");
 	rc = 0;
 out:
 	git_signature_free(author);

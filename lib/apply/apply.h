@@ -11,10 +11,11 @@
  * case), no path through a symbolic link of the tree, and no patch that
  * adds or changes a symbolic link (its target cannot be vetted here).
  *
- * Errors: PC_EGIT (the repository or a ref cannot be used), PC_EPARSE
- * (a diff libgit2 cannot read), PC_EUSAGE (a refused path, a branch that
- * exists), PC_ENOTFOUND (the base is not in the tree). A patch that does
- * not apply is not an error of the call: it is the outcome (see below).
+ * Errors: PC_EGIT (the repository or a ref cannot be used), PC_EUSAGE
+ * (a bad or existing branch name), PC_ENOTFOUND (the base is not in the
+ * tree). A patch that does not apply, a diff that cannot be read and a
+ * refused path are not errors of the call: they are the outcome (see
+ * pc_apply_result), with the reason.
  */
 #ifndef PC_APPLY_APPLY_H
 #define PC_APPLY_APPLY_H

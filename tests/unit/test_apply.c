@@ -188,10 +188,12 @@ static void refused(struct fix *f, const char *diff, const char *why)
 
 	o.tree = f->dir;
 	o.branch = "patchclock/evil";
-	if (pc_apply_series(&r, &o, &p, 1, &err) != PC_EUSAGE)
+	assert_int_equal(pc_apply_series(&r, &o, &p, 1, &err), 0);
+	if (r.applied)
 		fail_msg("not refused: %s", diff);
-	if (!strstr(err.msg, why))
-		fail_msg("'%s' does not say '%s'", err.msg, why);
+	assert_int_equal(r.failed_patch, 1);
+	if (strncmp(r.reason, "patch 1: ", 9) || !strstr(r.reason, why))
+		fail_msg("'%s' does not say '%s'", r.reason, why);
 	pc_apply_result_release(&r);
 	s = out_of(f->dir, "git branch --list 'patchclock/*'");
 	assert_string_equal(s, "");
