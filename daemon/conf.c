@@ -39,8 +39,18 @@ enum conf_sec {
 	CONF_SEC_SMTP,
 	CONF_SEC_POLICY,
 	CONF_SEC_CLOCK,
+	CONF_SEC_TEST,
 	CONF_SEC_SOURCE,
 	CONF_SEC_N,
+};
+
+enum conf_tkey {
+	T_APPLY,
+	T_REPLY,
+	T_RUNNER,
+	T_GUEST_CHECK,
+	T_BRANCH_PREFIX,
+	T_N,
 };
 
 enum conf_gkey {
@@ -146,6 +156,14 @@ static const struct conf_key conf_clock_keys[C_N] = {
 	[C_UNTIL] = { "until", 0 },
 };
 
+static const struct conf_key conf_test_keys[T_N] = {
+	[T_APPLY] = { "apply", 0 },
+	[T_REPLY] = { "reply", 0 },
+	[T_RUNNER] = { "runner", 0 },
+	[T_GUEST_CHECK] = { "guest_check", 1 },
+	[T_BRANCH_PREFIX] = { "branch_prefix", 0 },
+};
+
 static const struct conf_key conf_source_keys[S_N] = {
 	[S_TYPE] = { "type", 0 },
 	[S_URL] = { "url", 0 },
@@ -164,7 +182,7 @@ static const struct conf_key conf_source_keys[S_N] = {
 static const char *const conf_sec_names[CONF_SEC_N] = {
 	[CONF_SEC_GENERAL] = "general", [CONF_SEC_SMTP] = "smtp",
 	[CONF_SEC_POLICY] = "policy",	[CONF_SEC_CLOCK] = "clock",
-	[CONF_SEC_SOURCE] = "source",
+	[CONF_SEC_TEST] = "test",	[CONF_SEC_SOURCE] = "source",
 };
 
 /* The state of one conf_load(). */
@@ -554,6 +572,31 @@ static int conf_set_policy(struct conf_ctx *x, int k, const char *name,
 	return 0;
 }
 
+static int conf_set_test(struct conf_ctx *x, int k, const char *name,
+			 const char *v)
+{
+	struct conf_test *t = &x->c->test;
+	char *path = NULL;
+
+	switch (k) {
+	case T_APPLY:
+		return conf_bool(x, &t->apply, name, v);
+	case T_REPLY:
+		return conf_bool(x, &t->reply, name, v);
+	case T_RUNNER:
+		conf_set_path(x, &t->runner, v);
+		break;
+	case T_GUEST_CHECK:
+		conf_set_path(x, &path, v);
+		conf_push(&t->guest_checks, &t->n_guest_checks, path);
+		break;
+	case T_BRANCH_PREFIX:
+		conf_set_str(&t->branch_prefix, v);
+		break;
+	}
+	return 0;
+}
+
 static int conf_set_clock(struct conf_ctx *x, int k, const char *name,
 			  const char *v)
 {
@@ -678,6 +721,10 @@ static void conf_keys(const struct conf_key **keys, size_t *n,
 		*keys = conf_clock_keys;
 		*n = C_N;
 		break;
+	case CONF_SEC_TEST:
+		*keys = conf_test_keys;
+		*n = T_N;
+		break;
 	case CONF_SEC_SOURCE:
 		*keys = conf_source_keys;
 		*n = S_N;
@@ -742,6 +789,9 @@ static int conf_on_key(void *user, const char *section, const char *name,
 		break;
 	case CONF_SEC_POLICY:
 		rc = conf_set_policy(x, (int)i, name, value);
+		break;
+	case CONF_SEC_TEST:
+		rc = conf_set_test(x, (int)i, name, value);
 		break;
 	case CONF_SEC_CLOCK:
 		rc = conf_set_clock(x, (int)i, name, value);
@@ -1012,6 +1062,10 @@ static void conf_check(struct conf_ctx *x)
 	else if (!c->database)
 		conf_missing(x, x->sec_line[CONF_SEC_GENERAL], "database",
 			     "[general]");
+	if (c->test.apply && !c->tree)
+		conf_fail(x, x->key_line[CONF_SEC_TEST][T_APPLY],
+			  "'apply = yes' in [test] needs 'tree' in [general]: "
+			  "the kernel tree to apply series to");
 	if (x->sec_line[CONF_SEC_SMTP]) {
 		if (!c->smtp.url)
 			conf_missing(x, x->sec_line[CONF_SEC_SMTP], "url",
@@ -1136,6 +1190,9 @@ void conf_free(struct conf *c)
 	free(c->sources);
 	conf_free_strv(c->policy.overrides, c->policy.n_overrides);
 	conf_free_strv(c->policy.bots, c->policy.n_bots);
+	free(c->test.runner);
+	free(c->test.branch_prefix);
+	conf_free_strv(c->test.guest_checks, c->test.n_guest_checks);
 	conf_free_strv(c->policy.opt_outs, c->policy.n_opt_outs);
 	free(c->smtp.url);
 	free(c->smtp.from);

@@ -89,6 +89,19 @@ struct conf_clock {
 	int64_t until; /* exit 0 when the clock shows this (replays) */
 };
 
+/*
+ * [test]: applying accepted series to the tree and boot-testing them
+ * (kernel-test/run) in a child process, one at a time.
+ */
+struct conf_test {
+	int apply; /* apply and boot accepted series; default no */
+	int reply; /* report each verdict in the thread; default no */
+	char *runner; /* owned or NULL: the source tree's kernel-test/run */
+	char **guest_checks; /* owned, as is each: --guest-check scripts */
+	size_t n_guest_checks;
+	char *branch_prefix; /* owned or NULL: "patchclock/" */
+};
+
 struct conf {
 	char *path; /* owned: the file this came from */
 
@@ -109,6 +122,7 @@ struct conf {
 	struct conf_smtp smtp;
 	struct conf_policy policy;
 	struct conf_clock clock;
+	struct conf_test test;
 
 	struct conf_source *sources; /* owned, in file order */
 	size_t n_sources;

@@ -27,6 +27,7 @@
 #include "cli/sendout.h"
 #include "conf.h"
 #include "imapsource.h"
+#include "tester.h"
 #include "log.h"
 #include "mail/message.h"
 #include "mail/source.h"
@@ -71,6 +72,7 @@ struct daemon {
 	ev_child sender;
 	pid_t sender_pid;
 	struct imapsrc_set *imap; /* owned: the IMAP fetchers */
+	struct tester tester; /* [test] apply: the apply-and-boot child */
 	double spools_read_at; /* real time of the last spool read */
 	int64_t replay_next; /* the next Date a replay source waits for */
 	int finishing; /* [clock] until reached: judge once more, exit 0 */
@@ -375,6 +377,7 @@ static void work(struct daemon *d, int force_spools)
 	po.daily_limit = c->daily_limit;
 	po.digests = c->digest;
 	po.replies = c->replies;
+	po.boot_reports = c->test.reply;
 	if (c->from && d->have_policy) {
 		if (cli_policy_plan(&d->cp, d->st, now, &po, &ss, &ps, 0, NULL,
 				    NULL) == 0 &&
@@ -387,6 +390,7 @@ static void work(struct daemon *d, int force_spools)
 		cli_policy_refresh(&d->cp, d->st, now, 0, &ss);
 	}
 	start_sender(d, now);
+	tester_maybe_start(&d->tester, c, d->st, now);
 	if (d->finishing) {
 		log_info("clock: reached the configured end of the replay; "
 			 "exiting");
@@ -430,6 +434,16 @@ static void daemon_on_tick(EV_P_ ev_timer *w, int revents)
 	(void)revents;
 	(void)loop;
 	work(d, 0);
+}
+
+/* The tester finished: judge now (its verdict changes the state). */
+static void daemon_on_tested(void *arg)
+{
+	struct daemon *d = arg;
+
+	ev_timer_stop(d->loop, &d->tick);
+	ev_timer_set(&d->tick, 0, 0);
+	ev_timer_start(d->loop, &d->tick);
 }
 
 /* A fetcher stored new IMAP mail: judge now. */
@@ -577,9 +591,13 @@ int main(int argc, char **argv)
 	ev_signal_init(&d.intr, daemon_on_term, SIGINT);
 	ev_signal_start(d.loop, &d.intr);
 	d.imap = imapsrc_start(d.loop, d.conf, &d.clock, daemon_on_news, &d);
+	d.tester.loop = d.loop;
+	d.tester.done = daemon_on_tested;
+	d.tester.arg = &d;
 	ev_run(d.loop, 0);
 
 	imapsrc_stop(d.imap);
+	tester_stop(&d.tester);
 
 	if (d.sender_pid && waitpid(d.sender_pid, &status, 0) < 0 &&
 	    errno != ECHILD)

@@ -42,18 +42,19 @@ CREATE INDEX boot_tests_series ON boot_tests(series_id, id);
 -- test (the series cannot be booted), a boot test as itself; the later
 -- of the two wins. For dashboards and the digest.
 CREATE VIEW v_test_verdicts AS
-SELECT series_id, verdict, reason, at, kind FROM (
-	SELECT series_id, verdict, reason, at, kind,
+SELECT series_id, verdict, reason, at, kind, checks FROM (
+	SELECT series_id, verdict, reason, at, kind, checks,
 		row_number() OVER (PARTITION BY series_id
 			ORDER BY at DESC, kind DESC, id DESC) AS n
 	FROM (
 		SELECT series_id, 'fail' AS verdict, reason, at,
-			'apply' AS kind, id FROM applies WHERE outcome = 'failed'
+			'apply' AS kind, id, NULL AS checks FROM applies
+			WHERE outcome = 'failed'
 		UNION ALL
-		SELECT series_id, NULL, NULL, at, 'apply', id FROM applies
+		SELECT series_id, NULL, NULL, at, 'apply', id, NULL FROM applies
 			WHERE outcome = 'applied'
 		UNION ALL
-		SELECT series_id, verdict, reason, at, 'boot', id
+		SELECT series_id, verdict, reason, at, 'boot', id, checks
 			FROM boot_tests
 	)
 ) WHERE n = 1 AND verdict IS NOT NULL;

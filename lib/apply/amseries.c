@@ -230,8 +230,10 @@ static int on_series(const struct pc_series_info *s, void *arg)
 	    pc_apply_has_commit(o->tree, base_commit, NULL) == 1)
 		ao.base = base_commit;
 	branch = o->branch ? xstrdup(o->branch) :
-			     xasprintf("patchclock/%lld-v%d", (long long)s->id,
-				       s->version);
+			     xasprintf("%s%lld-v%d",
+				       o->branch_prefix ? o->branch_prefix :
+							  "patchclock/",
+				       (long long)s->id, s->version);
 	ao.branch = branch;
 	ao.committer_name = o->committer_name;
 	ao.committer_email = o->committer_email;

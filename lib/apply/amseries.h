@@ -22,7 +22,8 @@
 struct pc_am_options {
 	const char *tree; /* the kernel tree (git) */
 	const char *base; /* NULL: base-commit if the tree has it, else HEAD */
-	const char *branch; /* NULL: "patchclock/<id>-v<version>" */
+	const char *branch; /* NULL: "<prefix><id>-v<version>" */
+	const char *branch_prefix; /* NULL: "patchclock/" */
 	const char *archive_url; /* printf pattern with one %s (Message-ID);
 				    NULL: https://lore.kernel.org/r/%s */
 	const char *committer_name, *committer_email; /* NULL: patchclock */

@@ -1576,6 +1576,93 @@ out:
 	return rc;
 }
 
+/* ---- the boot-test report ---- */
+
+/* One "  pass  name  detail" line per check of a JSON array of
+ * {name, result, detail}; read leniently (it is our runner's output). */
+static void add_checks(struct pc_buf *m, const char *json)
+{
+	const char *p = json;
+	char name[64], result[16], detail[160];
+	int n = 0;
+
+	while (p && (p = strstr(p, "\"name\"")) && n < 40) {
+		const char *f[3] = { "\"name\"", "\"result\"", "\"detail\"" };
+		char *out[3] = { name, result, detail };
+		size_t cap[3] = { sizeof(name), sizeof(result),
+				  sizeof(detail) };
+		const char *obj_end = strchr(p, '}');
+		int k;
+
+		for (k = 0; k < 3; k++) {
+			const char *q = strstr(p, f[k]);
+			size_t i = 0;
+
+			out[k][0] = '\0';
+			if (!q || (obj_end && q > obj_end))
+				continue;
+			q = strchr(q + strlen(f[k]), '"');
+			if (!q)
+				continue;
+			for (q++; *q && *q != '"' && i + 1 < cap[k]; q++) {
+				if (*q == '\\' && q[1])
+					q++;
+				out[k][i++] = (unsigned char)*q < 0x20 ? ' ' :
+									 *q;
+			}
+			out[k][i] = '\0';
+		}
+		pc_buf_addf(m, "  %-4s  %-14s %s\n", result, name, detail);
+		n++;
+		p = obj_end ? obj_end : p + 6;
+	}
+}
+
+int pc_compose_boot_report(struct pc_buf *out,
+			   const struct pc_notify_boot_report *b,
+			   struct pc_err *err)
+{
+	char msgid[PC_COMPOSE_MSGID_SIZE];
+	struct pc_buf m = PC_BUF_INIT;
+	const struct pc_notify_head *h = &b->head;
+	char *reason = NULL;
+	int rc;
+
+	assert(out && b);
+	if ((rc = head_check(h, "boot-report", msgid, sizeof(msgid), err)) <
+		    0 ||
+	    (rc = reply_headers(&m, h, &b->reply, &b->series, "boot-report",
+				msgid, err)) < 0)
+		goto out;
+	greeting(&m, &b->series.author);
+	pc_buf_addch(&m, '\n');
+	para(&m, "", "",
+	     "patchclock applied v%d of this series to the kernel tree, built "
+	     "it (tinyconfig with the NVDIMM options) and booted it in QEMU "
+	     "with two emulated NVDIMMs.",
+	     b->series.version);
+	pc_buf_addch(&m, '\n');
+	if (b->passed) {
+		para(&m, "", "", "The boot test passed.");
+	} else {
+		reason = clean_dup(b->reason, PC_COMPOSE_REASON_MAX);
+		para(&m, "", "", "The boot test failed: %s",
+		     *reason ? reason : "see the checks below.");
+	}
+	if (b->checks && *b->checks) {
+		pc_buf_addstr(&m, "\nChecks:\n");
+		add_checks(&m, b->checks);
+	}
+	pc_buf_addch(&m, '\n');
+	pc_buf_addstr(&m, signature);
+	pc_buf_add(out, m.buf, m.len);
+	rc = 0;
+out:
+	free(reason);
+	pc_buf_release(&m);
+	return rc;
+}
+
 /* ---- the digest ---- */
 
 struct sorted_item {

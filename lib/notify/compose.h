@@ -218,6 +218,17 @@ struct pc_notify_too_soon {
 	struct pc_notify_origin repost_from;
 };
 
+/* A boot-test report in the series' thread, like the kernel test
+ * robot's (off unless configured). */
+struct pc_notify_boot_report {
+	struct pc_notify_head head;
+	struct pc_notify_reply_opts reply;
+	struct pc_notify_series series;
+	int passed;
+	const char *reason; /* why it failed; NULL when it passed */
+	const char *checks; /* kernel-test/run's checks (JSON array text) */
+};
+
 /* The digest's sections, in the order they are printed. */
 enum pc_notify_kind {
 	PC_NOTIFY_OVERDUE, /* no response past the cadence */
@@ -284,6 +295,16 @@ int pc_compose_resend(struct pc_buf *out, const struct pc_notify_resend *r,
  */
 int pc_compose_too_soon(struct pc_buf *out, const struct pc_notify_too_soon *t,
 			struct pc_err *err);
+
+/*
+ * Appends a boot-test report to out, addressed and threaded like
+ * pc_compose_resend(): what was done (applied, built, booted with two
+ * emulated NVDIMMs), the verdict and its reason, and one line per
+ * check. Returns as pc_compose_resend().
+ */
+int pc_compose_boot_report(struct pc_buf *out,
+			   const struct pc_notify_boot_report *b,
+			   struct pc_err *err);
 
 /*
  * Appends the digest for d->to to out: a section per kind that has

@@ -230,10 +230,16 @@ static void head_init(struct planner *p, struct pc_notify_head *h,
 }
 
 /* The "resend now" reply or the too-soon note for one series. */
+enum reply_kind { REPLY_RESEND, REPLY_TOO_SOON, REPLY_BOOT };
+
 static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		      const struct pc_sla_ctx *ctx,
-		      const struct pc_profile *prof, int too_soon)
+		      const struct pc_profile *prof, enum reply_kind kind)
 {
+	int too_soon = kind == REPLY_TOO_SOON;
+	const char *action = kind == REPLY_TOO_SOON ? "too-soon" :
+			     kind == REPLY_BOOT	    ? "boot-report" :
+						      "resend";
 	const struct pc_policy *pol = &prof->policy;
 	struct people maint = { { 0 }, { 0 }, 0 }, lists = { { 0 }, { 0 }, 0 };
 	struct pc_notify_addr ma[MAX_PEOPLE], la[MAX_PEOPLE],
@@ -250,6 +256,10 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 
 	if (too_soon) {
 		snprintf(period, sizeof(period), "posted");
+	} else if (kind == REPLY_BOOT) {
+		/* One report per verdict. */
+		snprintf(period, sizeof(period), "t%lld",
+			 (long long)c->test_at);
 	} else {
 		/* The n-th reminder: one more after each further cadence of
 		 * silence since the last one was queued. */
@@ -270,9 +280,9 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		nth = (unsigned)sent + 1;
 		snprintf(period, sizeof(period), "n%u", nth);
 	}
-	if ((rc = pc_compose_action_key(
-		     key, sizeof(key), c->series_id, c->version,
-		     too_soon ? "too-soon" : "resend", period, p->err)) < 0)
+	if ((rc = pc_compose_action_key(key, sizeof(key), c->series_id,
+					c->version, action, period, p->err)) <
+	    0)
 		return rc;
 	reason = author_rule(p, c);
 	if (reason && !strcmp(reason, "error"))
@@ -322,7 +332,19 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	ser.author.name = c->author_name;
 	ser.author.addr = c->author_addr;
 	ser.posted = c->posted;
-	if (too_soon) {
+	if (kind == REPLY_BOOT) {
+		struct pc_notify_boot_report b;
+
+		memset(&b, 0, sizeof(b));
+		head_init(p, &b.head, key, ctx);
+		b.reply = ro;
+		b.series = ser;
+		b.passed = c->test_verdict > 0;
+		b.reason = c->test_reason;
+		b.checks = c->test_checks;
+		rc = pc_compose_boot_report(&msg, &b, p->err);
+		send_after = p->now;
+	} else if (too_soon) {
 		struct pc_notify_too_soon t;
 
 		memset(&t, 0, sizeof(t));
@@ -375,8 +397,8 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	}
 	if (rc < 0)
 		goto out;
-	rc = queue(p, key, too_soon ? "too-soon" : "resend", c->series_id,
-		   rcpts.buf, c->subject, send_after, reason, &msg);
+	rc = queue(p, key, action, c->series_id, rcpts.buf, c->subject,
+		   send_after, reason, &msg);
 out:
 	people_release(&maint);
 	people_release(&lists);
@@ -445,10 +467,13 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 		!(c->flags && strstr(c->flags, "incomplete"));
 	tested = c->test_verdict != 0;
 	if (p->o->replies && overdue &&
-	    (rc = plan_reply(p, c, ctx, prof, 0)) < 0)
+	    (rc = plan_reply(p, c, ctx, prof, REPLY_RESEND)) < 0)
 		return rc;
 	if (p->o->replies && too_soon &&
-	    (rc = plan_reply(p, c, ctx, prof, 1)) < 0)
+	    (rc = plan_reply(p, c, ctx, prof, REPLY_TOO_SOON)) < 0)
+		return rc;
+	if (p->o->boot_reports && tested &&
+	    (rc = plan_reply(p, c, ctx, prof, REPLY_BOOT)) < 0)
 		return rc;
 	if (p->o->digests && c->entry &&
 	    (overdue || too_soon || late || ready || tested)) {

@@ -10,6 +10,9 @@
  *    maintainers' next office-hours opening;
  *  - a too-soon note to the author of a version posted before the
  *    profile's minimum repost interval;
+ *  - with boot_reports, a report of each test verdict (boot test, or a
+ *    series that did not apply) in the series' thread, like the kernel
+ *    test robot's: once per verdict, at once;
  *  - one digest per maintainer address per local day, at the start of
  *    that maintainer's office hours (the next opening: news at 10:00
  *    waits for tomorrow's), when there is something to say: overdue,
@@ -42,11 +45,12 @@ struct pc_plan_options {
 	unsigned daily_limit; /* mails per recipient per day; 0: 3 */
 	int digests; /* plan maintainer digests */
 	int replies; /* plan resend / too-soon replies */
+	int boot_reports; /* reply in the thread with each test verdict */
 };
 
-#define PC_PLAN_OPTIONS_INIT                            \
-	{                                               \
-		"patchclock", NULL, NULL, NULL, 3, 1, 1 \
+#define PC_PLAN_OPTIONS_INIT                               \
+	{                                                  \
+		"patchclock", NULL, NULL, NULL, 3, 1, 1, 0 \
 	}
 
 struct pc_plan_stats {

@@ -258,10 +258,10 @@ sent_ok() { # action expected-send-after
 	local row
 	row=$(sql "select send_after, sent_at from outbox where action = '$1' and status = 'sent' limit 1")
 	check "$1 send_after" "$(date -u -d "@${row%%|*}" '+%F %R')" "$2"
-	# Sent within a simulated hour of its time (half a second real).
-	if [[ -z $row ]] || ((${row##*|} - ${row%%|*} > 3600 ||
+	# Sent within two simulated hours of its time (one real second).
+	if [[ -z $row ]] || ((${row##*|} - ${row%%|*} > 7200 ||
 		${row##*|} < ${row%%|*})); then
-		check "$1 sent on time" "$row" "within an hour"
+		check "$1 sent on time" "$row" "within two hours"
 	fi
 }
 sent_ok resend "2024-01-08 10:00"
@@ -272,14 +272,16 @@ m=${m:-/dev/null}
 hdr() { sed -n "/^$1: /{s/^$1: //p;q}" "$m"; }
 check "reply subject" "$(hdr Subject)" "Re: [PATCH] widget: spin"
 check "reply threading" "$(hdr In-Reply-To)" "<p1@example.com>"
-# date_near WHAT EXPECTED-UTC: the Date header is within ten simulated
-# minutes after the expected time (the timer's and the fork's latency).
+# date_near WHAT EXPECTED-UTC: the Date header is within half a
+# simulated hour after the expected time (the timer's and the fork's
+# latency: a quarter of a real second at this speed, on a loaded
+# machine).
 date_near() {
 	local t want
 	t=$(date -u -d "$(hdr Date)" +%s 2>/dev/null || echo 0)
 	want=$(date -u -d "$2 UTC" +%s)
-	if ((t < want || t - want > 600)); then
-		check "$1" "$(hdr Date)" "$2 UTC (+10 min)"
+	if ((t < want || t - want > 1800)); then
+		check "$1" "$(hdr Date)" "$2 UTC (+30 min)"
 	fi
 }
 date_near "reply date (simulated)" "2024-01-08 10:00"

@@ -563,6 +563,41 @@ static void test_conf__clock(void **state)
 		     "4: key 'speed' needs 'start' in [clock]");
 }
 
+static void test_conf__test_section(void **state)
+{
+	struct fix *f = *state;
+	char err[256], *want;
+	struct conf *c = load(f,
+			      MIN "tree = linux\n[test]\napply = yes\n"
+				  "reply = yes\nguest_check = a.check\n"
+				  "guest_check = b.check\n"
+				  "branch_prefix = pc/\n",
+			      err, sizeof(err));
+
+	assert_non_null(c);
+	assert_int_equal(c->test.apply, 1);
+	assert_int_equal(c->test.reply, 1);
+	assert_int_equal(c->test.n_guest_checks, 2);
+	want = xasprintf("%s/b.check", f->dir);
+	assert_string_equal(c->test.guest_checks[1], want);
+	free(want);
+	assert_string_equal(c->test.branch_prefix, "pc/");
+	assert_null(c->test.runner);
+	conf_free(c);
+
+	c = load(f, MIN, err, sizeof(err));
+	assert_non_null(c);
+	assert_int_equal(c->test.apply, 0);
+	assert_int_equal(c->test.reply, 0);
+	conf_free(c);
+
+	expect_error(f, MIN "[test]\napply = yes\n",
+		     "4: 'apply = yes' in [test] needs 'tree' in [general]: "
+		     "the kernel tree to apply series to");
+	expect_error(f, MIN "[test]\nboot = yes\n",
+		     "4: unknown key 'boot' in [test]");
+}
+
 static void test_conf__syntax(void **state)
 {
 	struct fix *f = *state;
@@ -642,6 +677,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_conf__sources, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_conf__secret_files, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_conf__test_section, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_conf__clock, setup,
 						teardown),

@@ -36,6 +36,7 @@ struct fixture {
 	struct pc_maint *m;
 	struct pc_policyset *ps;
 	struct pc_plan_stats stats;
+	int boot_reports;
 };
 
 static int pick(struct pc_status_policy *out, const char *const *entries,
@@ -107,6 +108,7 @@ static void plan(struct fixture *f, int64_t now, unsigned limit)
 	po.domain = "example.net";
 	if (limit)
 		po.daily_limit = limit;
+	po.boot_reports = f->boot_reports;
 	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
 	assert_int_equal(pc_map_series(f->ts.st, f->m, NULL, now, &ms, &err),
 			 0);
@@ -309,6 +311,58 @@ static void test_plan__test_verdicts(void **state)
 	free(s);
 }
 
+/* With boot reports on, each verdict gets one reply in the thread. */
+static void test_plan__boot_report(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_apply_row ar = { 0 };
+	struct pc_boot_row br = { 0 };
+	struct pc_err err = { 0 };
+	char *s;
+
+	f->boot_reports = 1;
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	ar.series_id = 1;
+	ar.version = 1;
+	ar.tree = "/t";
+	ar.applied = 1;
+	ar.at = T0 + DAY;
+	br.series_id = 1;
+	br.passed = 0;
+	br.reason = "check fsdax failed: no /dev/pmem0";
+	br.checks = "[{\"name\":\"bus\",\"result\":\"pass\",\"detail\":"
+		    "\"ndbus0\"},{\"name\":\"fsdax\",\"result\":\"fail\","
+		    "\"detail\":\"no \\\"pmem0\\\"\"}]";
+	br.at = T0 + DAY + 60;
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_testrun_add_apply(f->ts.st, &ar, NULL, &err), 0);
+	assert_int_equal(pc_testrun_add_boot(f->ts.st, &br, NULL, &err), 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	plan(f, T0 + DAY + 120, 0);
+	s = t_query(&f->ts, "SELECT key || ' ' || recipients || ' ' || "
+			    "send_after FROM outbox WHERE action = "
+			    "'boot-report'");
+	assert_string_equal(s, "series:1:v1:boot-report:t1704189660 "
+			       "author@example.com may@example.org "
+			       "1704189720");
+	free(s);
+	s = t_query(&f->ts, "SELECT message FROM outbox WHERE action = "
+			    "'boot-report'");
+	assert_non_null(strstr(s, "In-Reply-To: <p1@x>"));
+	assert_non_null(strstr(s, "X-Patchclock-Action: boot-report"));
+	assert_non_null(strstr(s, "The boot test failed: check fsdax failed: "
+				  "no /dev/pmem0"));
+	assert_non_null(strstr(s, "  pass  bus            ndbus0\n"));
+	assert_non_null(strstr(s, "  fail  fsdax          no \"pmem0\"\n"));
+	free(s);
+	/* The same verdict: no second report. */
+	plan(f, T0 + DAY + 180, 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox "
+					     "WHERE action = 'boot-report'"),
+			 1);
+}
+
 /* Each rule on its own: the same overdue series, held back. */
 static void test_plan__opt_out_reply_holds_back(void **state)
 {
@@ -396,6 +450,7 @@ int main(void)
 		T(test_plan__digest_at_the_next_opening),
 		T(test_plan__digest_withdrawn_with_nothing_to_say),
 		T(test_plan__test_verdicts),
+		T(test_plan__boot_report),
 		T(test_plan__opt_out_reply_holds_back),
 		T(test_plan__bot_author_holds_back),
 		T(test_plan__auto_submitted_posting_holds_back),
