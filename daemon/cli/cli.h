@@ -53,6 +53,15 @@ const char *cli_tree_dir(const char *opt);
  */
 int cli_parse_time(const char *s, int64_t *out);
 
+/* cli_parse_time() for option opt of command cmd: logs what to write
+ * instead and returns -1 when arg cannot be read. */
+int cli_time_option(const char *cmd, const char *opt, const char *arg,
+		    int64_t *out);
+
+/* A series ID argument (a positive number): logs where to find one and
+ * returns -1 when arg is not. */
+int cli_series_id(const char *cmd, const char *arg, long long *out);
+
 /* "2021-05-20 10:11 UTC" (or "-" when t is 0 and !valid). */
 void cli_format_time(char *out, size_t len, int64_t t, int valid);
 /* ISO 8601 UTC "2021-05-20T10:11:00Z". */

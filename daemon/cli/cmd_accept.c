@@ -48,7 +48,6 @@ int cmd_accept(int argc, char **argv)
 	struct pc_store *st;
 	int64_t at = (int64_t)time(NULL);
 	long long id;
-	char *end;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -60,12 +59,8 @@ int cmd_accept(int argc, char **argv)
 			by = optarg;
 			break;
 		case 'a':
-			if (cli_parse_time(optarg, &at) < 0) {
-				log_warnx(
-					"accept: cannot read --at '%s': use "
-					"YYYY-MM-DD, 'YYYY-MM-DD HH:MM' (UTC) "
-					"or @EPOCH",
-					optarg);
+			if (cli_time_option("accept", "--at", optarg, &at) <
+			    0) {
 				return CLI_USAGE;
 			}
 			break;
@@ -82,13 +77,8 @@ int cmd_accept(int argc, char **argv)
 		log_warnx("accept: give exactly one series ID");
 		return cli_usage(stderr, accept_usage, CLI_USAGE);
 	}
-	id = strtoll(argv[optind], &end, 10);
-	if (*end || id <= 0) {
-		log_warnx("accept: '%s' is not a series ID (see 'patchclock "
-			  "series')",
-			  argv[optind]);
+	if (cli_series_id("accept", argv[optind], &id) < 0)
 		return CLI_USAGE;
-	}
 	if (!(st = cli_open_store(cli_db_path(db))))
 		return CLI_FAIL;
 	if (pc_store_begin(st, &err) < 0 ||

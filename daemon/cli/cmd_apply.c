@@ -108,7 +108,7 @@ int cmd_apply(int argc, char **argv)
 	struct pc_err err = { 0 };
 	struct pc_store *st;
 	const char *db = NULL, *tree = NULL;
-	char *branch = NULL, *end;
+	char *branch = NULL;
 	int64_t apply_id = 0;
 	long long id;
 	int c, json = 0, rc, status;
@@ -132,12 +132,8 @@ int cmd_apply(int argc, char **argv)
 			o.archive_url = optarg;
 			break;
 		case 'n':
-			if (cli_parse_time(optarg, &o.now) < 0) {
-				log_warnx(
-					"apply: cannot read --now '%s': use "
-					"YYYY-MM-DD, 'YYYY-MM-DD HH:MM' (UTC) "
-					"or @EPOCH",
-					optarg);
+			if (cli_time_option("apply", "--now", optarg, &o.now) <
+			    0) {
 				return CLI_USAGE;
 			}
 			break;
@@ -154,13 +150,8 @@ int cmd_apply(int argc, char **argv)
 		log_warnx("apply: give exactly one series ID");
 		return cli_usage(stderr, apply_usage, CLI_USAGE);
 	}
-	id = strtoll(argv[optind], &end, 10);
-	if (*end || id <= 0) {
-		log_warnx("apply: '%s' is not a series ID (see 'patchclock "
-			  "series')",
-			  argv[optind]);
+	if (cli_series_id("apply", argv[optind], &id) < 0)
 		return CLI_USAGE;
-	}
 	if (!(o.tree = cli_tree_dir(tree))) {
 		log_warnx(
 			"apply: no kernel tree: give --tree DIR or set "

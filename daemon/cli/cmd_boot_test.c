@@ -70,7 +70,7 @@ int cmd_boot_test(int argc, char **argv)
 	const char **checks = xcalloc((size_t)argc + 1, sizeof(*checks));
 	const char *db = NULL, *tree = NULL;
 	struct pc_store *st;
-	char *end;
+
 	long long id;
 	int c, json = 0, rc = CLI_USAGE;
 
@@ -90,11 +90,8 @@ int cmd_boot_test(int argc, char **argv)
 			checks[bt.n_guest_checks++] = optarg;
 			break;
 		case 'n':
-			if (cli_parse_time(optarg, &bt.now) < 0) {
-				log_warnx("boot-test: cannot read --now '%s': "
-					  "use YYYY-MM-DD, 'YYYY-MM-DD HH:MM' "
-					  "(UTC) or @EPOCH",
-					  optarg);
+			if (cli_time_option("boot-test", "--now", optarg,
+					    &bt.now) < 0) {
 				goto out;
 			}
 			break;
@@ -117,11 +114,8 @@ int cmd_boot_test(int argc, char **argv)
 		rc = cli_usage(stderr, boot_usage, CLI_USAGE);
 		goto out;
 	}
-	id = strtoll(argv[optind], &end, 10);
-	if (*end || id <= 0) {
-		log_warnx("boot-test: '%s' is not a series ID", argv[optind]);
+	if (cli_series_id("boot-test", argv[optind], &id) < 0)
 		goto out;
-	}
 	if (!(bt.tree = cli_tree_dir(tree))) {
 		log_warnx(
 			"boot-test: no kernel tree: give --tree DIR or set "

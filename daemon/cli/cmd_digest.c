@@ -134,9 +134,8 @@ int cmd_digest(int argc, char **argv)
 			db = optarg;
 			break;
 		case 'n':
-			if (cli_parse_time(optarg, &now) < 0) {
-				log_warnx("digest: cannot read --now '%s'",
-					  optarg);
+			if (cli_time_option("digest", "--now", optarg, &now) <
+			    0) {
 				rc = CLI_USAGE;
 				goto out_args;
 			}

@@ -78,9 +78,8 @@ int cmd_send(int argc, char **argv)
 			db = optarg;
 			break;
 		case 'n':
-			if (cli_parse_time(optarg, &sd.now) < 0) {
-				log_warnx("send: cannot read --now '%s'",
-					  optarg);
+			if (cli_time_option("send", "--now", optarg, &sd.now) <
+			    0) {
 				return CLI_USAGE;
 			}
 			break;

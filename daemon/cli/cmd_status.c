@@ -274,12 +274,8 @@ int cmd_status(int argc, char **argv)
 			db = optarg;
 			break;
 		case 'n':
-			if (cli_parse_time(optarg, &now) < 0) {
-				log_warnx(
-					"status: cannot read --now '%s': use "
-					"YYYY-MM-DD, 'YYYY-MM-DD HH:MM' (UTC) "
-					"or @EPOCH",
-					optarg);
+			if (cli_time_option("status", "--now", optarg, &now) <
+			    0) {
 				cli_policy_args_release(&pa);
 				return CLI_USAGE;
 			}

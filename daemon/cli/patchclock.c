@@ -4,6 +4,7 @@
  * subcommand (daemon/cli/cmd_<verb>.c); shared helpers live here.
  */
 #include <malloc.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,30 @@ const char *cli_db_path(const char *opt)
 	if (opt)
 		return opt;
 	return env && *env ? env : "patchclock.db";
+}
+
+int cli_time_option(const char *cmd, const char *opt, const char *arg,
+		    int64_t *out)
+{
+	if (cli_parse_time(arg, out) == 0)
+		return 0;
+	log_warnx("%s: cannot read %s '%s': use YYYY-MM-DD, 'YYYY-MM-DD "
+		  "HH:MM' (UTC) or @EPOCH",
+		  cmd, opt, arg);
+	return -1;
+}
+
+int cli_series_id(const char *cmd, const char *arg, long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoll(arg, &end, 10);
+	if (*arg && !*end && !errno && *out > 0)
+		return 0;
+	log_warnx("%s: '%s' is not a series ID (see 'patchclock series')", cmd,
+		  arg);
+	return -1;
 }
 
 int cli_parse_time(const char *s, int64_t *out)
