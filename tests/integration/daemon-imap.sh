@@ -19,7 +19,9 @@
 #     days), and the maintainer's digest arrives at the next office-hours
 #     opening, both in simulated time;
 #   - the wrong CA is refused with a message that says what to do;
-#   - SIGTERM stops the daemon and its fetcher, exit status 0.
+#   - SIGTERM stops the daemon and its fetcher, exit status 0;
+#   - imap:// with STARTTLS (certificate checked) and idle = no: the
+#     folder is read, and new mail arrives on the next poll.
 #
 # usage: daemon-imap.sh PATCHCLOCK SHARED_DIR (patchclockd is found next
 # to the patchclock binary)
@@ -312,8 +314,49 @@ check "fetchers left behind" \
 check "status via the CLI" \
 	"$("$cli" series --db "$tmp/pc.db" --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')" 1
 
+# imap:// with STARTTLS (certificate checked) and no IDLE: the folder is
+# read into a fresh database, and new mail arrives on the next poll.
+IMAP_PORT=$(sed -n 's/^IMAP_PORT=//p' "$tmp/imap/env")
+cat >"$tmp/poll.conf" <<CONF
+[general]
+database = $tmp/poll.db
+
+[source "widget"]
+type = imap
+url = imap://$IMAP_HOST:$IMAP_PORT
+user = $IMAP_USER
+password_file = $tmp/imap-pass
+folder = $folder
+ca_file = $IMAP_CA
+idle = no
+poll = 1
+CONF
+"$pcd" -d -v -f "$tmp/poll.conf" 2>"$tmp/poll.log" &
+daemon_pid=$!
+count() { sqlite3 -cmd '.timeout 5000' "$tmp/poll.db" \
+	"select count(*) from messages" 2>/dev/null || echo 0; }
+for _ in $(seq 100); do
+	[[ $(count) -ge 4 ]] && break
+	sleep 0.1
+done
+check "starttls: folder read" "$(count)" 4
+grep -q "connected to imap://$IMAP_HOST:$IMAP_PORT, folder '$folder', polling" \
+	"$tmp/poll.log" || check "starttls + polling logged" missing present
+mail "note22@example.com" "widget note 22" \
+	"Thu, 04 Jan 2024 11:00:00 +0000" >"$tmp/m22.eml"
+append "$tmp/m22.eml"
+for _ in $(seq 50); do
+	[[ $(count) -ge 5 ]] && break
+	sleep 0.1
+done
+check "polling: new mail within 5 s" "$(count)" 5
+kill -TERM "$daemon_pid"
+wait "$daemon_pid" || check "poll daemon exit" "$?" 0
+daemon_pid=
+
 if [[ $fails -ne 0 ]]; then
 	cat "$tmp/daemon.log" >&2
+	[[ ! -f $tmp/poll.log ]] || cat "$tmp/poll.log" >&2
 	echo "$fails check(s) failed" >&2
 	exit 1
 fi
