@@ -257,20 +257,22 @@ static void daemon_on_sender(EV_P_ ev_child *w, int revents)
 		log_warnx("sender: exited with status %d", w->rstatus);
 }
 
-static int first_int(int ncols, const char *const *cols, void *arg);
+static const char SQL_OUTBOX_DUE[] =
+	"SELECT count(*) FROM outbox WHERE status = 'pending' AND "
+	"send_after <= ?1 AND coalesce(next_attempt, 0) <= ?1";
+static const char SQL_NEXT_CHECK[] =
+	"SELECT min(next_check) FROM series_status WHERE next_check > ?1";
+static const char SQL_NEXT_MAIL[] =
+	"SELECT min(max(send_after, coalesce(next_attempt, 0))) FROM outbox "
+	"WHERE status = 'pending' AND "
+	"max(send_after, coalesce(next_attempt, 0)) > ?1";
 
 /* Whether the outbox has mail to send at now. */
 static int outbox_due(struct daemon *d, int64_t now)
 {
-	struct pc_err err = { 0 };
-	int64_t n = 1;
-	char sql[256];
+	int64_t n = 0;
 
-	snprintf(sql, sizeof(sql),
-		 "SELECT count(*) FROM outbox WHERE status = 'pending' AND "
-		 "send_after <= %lld AND coalesce(next_attempt, 0) <= %lld",
-		 (long long)now, (long long)now);
-	if (pc_store_query(d->st, sql, first_int, &n, &err) < 0)
+	if (pc_store_int(d->st, SQL_OUTBOX_DUE, now, &n, NULL) < 0)
 		return 1; /* let the sender find out */
 	return n > 0;
 }
@@ -294,32 +296,14 @@ static void start_sender(struct daemon *d, int64_t now)
 	ev_child_start(d->loop, &d->sender);
 }
 
-static int first_int(int ncols, const char *const *cols, void *arg)
-{
-	if (ncols > 0 && cols[0])
-		*(int64_t *)arg = strtoll(cols[0], NULL, 10);
-	return 0;
-}
-
 /* The next simulated time something is due: a verdict's next check or
  * queued mail; 0 when nothing is. */
 static int64_t next_due(struct daemon *d, int64_t now)
 {
-	struct pc_err err = { 0 };
 	int64_t a = 0, b = 0;
-	char sql[256];
 
-	snprintf(sql, sizeof(sql),
-		 "SELECT min(next_check) FROM series_status "
-		 "WHERE next_check > %lld",
-		 (long long)now);
-	pc_store_query(d->st, sql, first_int, &a, &err);
-	snprintf(sql, sizeof(sql),
-		 "SELECT min(max(send_after, coalesce(next_attempt, 0))) "
-		 "FROM outbox WHERE status = 'pending' AND "
-		 "max(send_after, coalesce(next_attempt, 0)) > %lld",
-		 (long long)now);
-	pc_store_query(d->st, sql, first_int, &b, &err);
+	pc_store_int(d->st, SQL_NEXT_CHECK, now, &a, NULL);
+	pc_store_int(d->st, SQL_NEXT_MAIL, now, &b, NULL);
 	if (!a || (b && b < a))
 		a = b;
 	return a;

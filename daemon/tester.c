@@ -22,13 +22,31 @@ static const char SQL_NEXT[] =
 	"SELECT s.id FROM series_status st JOIN series s ON s.id = "
 	"st.series_id WHERE st.state = 'accepted' AND s.superseded_by IS NULL "
 	"AND NOT EXISTS (SELECT 1 FROM applies a WHERE a.series_id = s.id "
-	"AND a.version = s.version) ORDER BY st.posted, s.id LIMIT 1";
+	"AND a.version = s.version) AND st.posted <= ?1 "
+	"ORDER BY st.posted, s.id LIMIT 1";
 
-static int first_int(int ncols, const char *const *cols, void *arg)
+static const char SQL_VERSION[] = "SELECT version FROM series WHERE id = ?1";
+
+/* A series the tester could not even try (incomplete, branch taken):
+ * a failed apply with err's message as the reason. */
+static int record_failure(struct pc_store *st, const struct conf *c,
+			  int64_t series, int64_t now, struct pc_err *err)
 {
-	if (ncols > 0 && cols[0])
-		*(int64_t *)arg = strtoll(cols[0], NULL, 10);
-	return 1;
+	struct pc_apply_row row = { 0 };
+	struct pc_err e2 = { 0 };
+	int64_t version = 0;
+
+	row.series_id = series;
+	row.tree = c->tree;
+	row.reason = err->msg;
+	row.at = now;
+	if (pc_store_int(st, SQL_VERSION, series, &version, &e2) == 0) {
+		row.version = (int)version;
+		if (pc_testrun_add_apply(st, &row, NULL, &e2) == 0)
+			return 0;
+	}
+	*err = e2;
+	return -1;
 }
 
 static void child_main(const struct conf *c, int64_t series, int64_t now)
@@ -65,29 +83,10 @@ static void child_main(const struct conf *c, int64_t series, int64_t now)
 	if (rc < 0 && rc != PC_EDB) {
 		/* Recorded as a failed apply, so it is not tried again and
 		 * the maintainers hear of it. */
-		struct pc_apply_row row = { 0 };
-		struct pc_err e2 = { 0 };
-
 		log_warnx("tester: series %lld: %s", (long long)series,
 			  err.msg);
-		row.series_id = series;
-		row.tree = c->tree;
-		row.reason = err.msg;
-		row.at = now;
-		{
-			char sql[96];
-			int64_t v = 0;
-
-			snprintf(sql, sizeof(sql),
-				 "SELECT version FROM series WHERE id = %lld",
-				 (long long)series);
-			pc_store_query(st, sql, first_int, &v, &e2);
-			row.version = (int)v;
-		}
-		if (pc_testrun_add_apply(st, &row, NULL, &e2) < 0) {
-			err = e2;
+		if (record_failure(st, c, series, now, &err) < 0)
 			goto fail;
-		}
 	} else if (rc < 0) {
 		goto fail;
 	}
@@ -146,7 +145,7 @@ int tester_maybe_start(struct tester *t, const struct conf *c,
 
 	if (!c->test.apply || !c->tree || t->pid)
 		return 0;
-	if (pc_store_query(st, SQL_NEXT, first_int, &series, &err) < 0) {
+	if (pc_store_int(st, SQL_NEXT, now, &series, &err) < 0) {
 		log_warnx("tester: %s", err.msg);
 		return 0;
 	}

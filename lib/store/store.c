@@ -285,6 +285,25 @@ void pc_store_rollback(struct pc_store *st)
 	st->in_tx = 0;
 }
 
+int pc_store_int(struct pc_store *st, const char *sql, int64_t arg,
+		 int64_t *out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, sql, err);
+	int rc;
+
+	*out = 0;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, arg);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*out = sqlite3_column_int64(s, 0);
+	sqlite3_reset(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ?
+		       0 :
+		       pc_store__fail(st, err, "running a query");
+}
+
 int pc_store_query(struct pc_store *st, const char *sql, pc_store_row_fn fn,
 		   void *arg, struct pc_err *err)
 {

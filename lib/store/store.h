@@ -54,6 +54,14 @@ void pc_store_rollback(struct pc_store *st);
  * text (NULL for SQL NULL). For tests and diagnostics.
  */
 typedef int (*pc_store_row_fn)(int ncols, const char *const *cols, void *arg);
+
+/*
+ * The first column of the first row of sql (a string literal: the
+ * statement is cached by its address), with ?1 bound to arg, as an
+ * integer in *out: 0 when there is no row or it is NULL.
+ */
+int pc_store_int(struct pc_store *st, const char *sql, int64_t arg,
+		 int64_t *out, struct pc_err *err);
 int pc_store_query(struct pc_store *st, const char *sql, pc_store_row_fn fn,
 		   void *arg, struct pc_err *err);
 
