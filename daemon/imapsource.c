@@ -135,7 +135,8 @@ static int sync_one(uint32_t uid, const char *data, size_t len, void *arg)
 	if (!data)
 		return pc_ingest_unreadable(x->st, where,
 					    "larger than the message size "
-					    "limit, not fetched",
+					    "limit, or sent without a body: "
+					    "not fetched",
 					    &x->stats, x->err);
 	return pc_ingest_message(x->st, data, len, where, &x->io, &x->stats,
 				 x->err);

@@ -396,10 +396,11 @@ static size_t to_lf(char *s, size_t len)
 	return j;
 }
 
-/* One UID FETCH (UID RFC822.SIZE) or (UID BODY.PEEK[]). */
-static int fetch_one(struct pc_imap *im, uint32_t uid, int body,
-		     uint32_t *size_out, char **data_out, size_t *len_out,
-		     struct pc_err *err)
+/* One UID FETCH (UID BODY.PEEK[]): 1 with the bytes in *data_out
+ * (caller frees; LF line ends; NULL when the server sent no body), 0
+ * when the server no longer has the message. */
+static int fetch_body(struct pc_imap *im, uint32_t uid, char **data_out,
+		      size_t *len_out, struct pc_err *err)
 {
 	struct mailimap_fetch_type *ft;
 	struct mailimap_set *set;
@@ -410,13 +411,9 @@ static int fetch_one(struct pc_imap *im, uint32_t uid, int body,
 	ft = mailimap_fetch_type_new_fetch_att_list_empty();
 	mailimap_fetch_type_new_fetch_att_list_add(
 		ft, mailimap_fetch_att_new_uid());
-	if (body)
-		mailimap_fetch_type_new_fetch_att_list_add(
-			ft, mailimap_fetch_att_new_body_peek_section(
-				    mailimap_section_new(NULL)));
-	else
-		mailimap_fetch_type_new_fetch_att_list_add(
-			ft, mailimap_fetch_att_new_rfc822_size());
+	mailimap_fetch_type_new_fetch_att_list_add(
+		ft, mailimap_fetch_att_new_body_peek_section(
+			    mailimap_section_new(NULL)));
 	set = mailimap_set_new_single(uid);
 	r = mailimap_uid_fetch(im->imap, set, ft, &result);
 	mailimap_set_free(set);
@@ -425,7 +422,7 @@ static int fetch_one(struct pc_imap *im, uint32_t uid, int body,
 		return imap_fail(im, err, r, PC_ENET, "UID FETCH");
 	for (a = clist_begin(result); a; a = clist_next(a)) {
 		struct mailimap_msg_att *att = clist_content(a);
-		uint32_t got_uid = 0, size = 0;
+		uint32_t got_uid = 0;
 		char *part = NULL;
 		size_t part_len = 0;
 
@@ -438,8 +435,6 @@ static int fetch_one(struct pc_imap *im, uint32_t uid, int body,
 			st = item->att_data.att_static;
 			if (st->att_type == MAILIMAP_MSG_ATT_UID)
 				got_uid = st->att_data.att_uid;
-			else if (st->att_type == MAILIMAP_MSG_ATT_RFC822_SIZE)
-				size = st->att_data.att_rfc822_size;
 			else if (st->att_type ==
 					 MAILIMAP_MSG_ATT_BODY_SECTION &&
 				 st->att_data.att_body_section) {
@@ -452,8 +447,7 @@ static int fetch_one(struct pc_imap *im, uint32_t uid, int body,
 		if (got_uid != uid)
 			continue; /* an unsolicited FETCH for another one */
 		found = 1;
-		*size_out = size;
-		if (body && part) {
+		if (part && !*data_out) {
 			*data_out = xmalloc(part_len + 1);
 			memcpy(*data_out, part, part_len);
 			(*data_out)[part_len] = '\0';
@@ -464,35 +458,91 @@ static int fetch_one(struct pc_imap *im, uint32_t uid, int body,
 	return found;
 }
 
+/* The sizes of uids[0..n) in one UID FETCH (UID RFC822.SIZE): sizes[i]
+ * is UINT32_MAX for a message the server no longer has. */
+static int fetch_sizes(uint32_t *sizes, struct pc_imap *im,
+		       const uint32_t *uids, size_t n, struct pc_err *err)
+{
+	struct mailimap_fetch_type *ft;
+	struct mailimap_set *set = mailimap_set_new_empty();
+	clist *result = NULL;
+	clistiter *a, *b;
+	size_t i;
+	int r;
+
+	for (i = 0; i < n; i++) {
+		sizes[i] = UINT32_MAX;
+		mailimap_set_add_single(set, uids[i]);
+	}
+	ft = mailimap_fetch_type_new_fetch_att_list_empty();
+	mailimap_fetch_type_new_fetch_att_list_add(
+		ft, mailimap_fetch_att_new_uid());
+	mailimap_fetch_type_new_fetch_att_list_add(
+		ft, mailimap_fetch_att_new_rfc822_size());
+	r = mailimap_uid_fetch(im->imap, set, ft, &result);
+	mailimap_set_free(set);
+	mailimap_fetch_type_free(ft);
+	if (r != MAILIMAP_NO_ERROR)
+		return imap_fail(im, err, r, PC_ENET, "UID FETCH");
+	for (a = clist_begin(result); a; a = clist_next(a)) {
+		struct mailimap_msg_att *att = clist_content(a);
+		uint32_t uid = 0, size = 0;
+
+		for (b = clist_begin(att->att_list); b; b = clist_next(b)) {
+			struct mailimap_msg_att_item *item = clist_content(b);
+
+			if (item->att_type != MAILIMAP_MSG_ATT_ITEM_STATIC)
+				continue;
+			if (item->att_data.att_static->att_type ==
+			    MAILIMAP_MSG_ATT_UID)
+				uid = item->att_data.att_static->att_data
+					      .att_uid;
+			else if (item->att_data.att_static->att_type ==
+				 MAILIMAP_MSG_ATT_RFC822_SIZE)
+				size = item->att_data.att_static->att_data
+					       .att_rfc822_size;
+		}
+		for (i = 0; i < n; i++)
+			if (uids[i] == uid)
+				sizes[i] = size;
+	}
+	mailimap_fetch_list_free(result);
+	return 0;
+}
+
 int pc_imap_fetch(struct pc_imap *im, const uint32_t *uids, size_t n,
 		  pc_imap_msg_fn fn, void *arg, struct pc_err *err)
 {
+	uint32_t *sizes = xcalloc(n ? n : 1, sizeof(*sizes));
 	size_t i;
 	int rc;
 
+	/* The sizes in one round trip, then each body on its own: memory
+	 * holds one message at a time. */
+	if ((rc = fetch_sizes(sizes, im, uids, n, err)) < 0)
+		goto out;
 	for (i = 0; i < n; i++) {
-		uint32_t size = 0;
 		char *data = NULL;
 		size_t len = 0;
 
-		rc = fetch_one(im, uids[i], 0, &size, NULL, NULL, err);
-		if (rc < 0)
-			return rc;
-		if (rc == 0)
+		if (sizes[i] == UINT32_MAX)
 			continue; /* expunged meanwhile */
-		if (size <= im->max_message) {
-			rc = fetch_one(im, uids[i], 1, &size, &data, &len, err);
+		if (sizes[i] <= im->max_message) {
+			rc = fetch_body(im, uids[i], &data, &len, err);
 			if (rc < 0)
-				return rc;
+				goto out;
 			if (rc == 0)
 				continue;
 		}
 		rc = fn(uids[i], data, data ? len : 0, arg);
 		free(data);
 		if (rc < 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+	rc = 0;
+out:
+	free(sizes);
+	return rc;
 }
 
 int pc_imap_can_idle(const struct pc_imap *im)

@@ -97,8 +97,8 @@ typedef int (*pc_imap_msg_fn)(uint32_t uid, const char *data, size_t len,
 
 /*
  * Fetches the messages with the given UIDs (without setting \Seen), in
- * ascending UID order, one server round trip per message, and calls fn
- * for each. Memory holds one message at a time.
+ * ascending UID order, and calls fn for each: their sizes in one round
+ * trip, then each body in its own. Memory holds one message at a time.
  */
 int pc_imap_fetch(struct pc_imap *im, const uint32_t *uids, size_t n,
 		  pc_imap_msg_fn fn, void *arg, struct pc_err *err);
