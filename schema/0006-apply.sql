@@ -22,7 +22,8 @@ CREATE TABLE applies (
 CREATE INDEX applies_series ON applies(series_id, id);
 
 -- One row per boot test of an applied series: kernel-test/run's verdict,
--- its checks (JSON array of {name, result, detail}), its timings (JSON
+-- its checks (JSON array of {name, result, detail}) and the same as text
+-- (one "result  name  detail" line each, for mail), its timings (JSON
 -- object, seconds) and the guest's console log.
 CREATE TABLE boot_tests (
 	id INTEGER PRIMARY KEY,
@@ -32,6 +33,7 @@ CREATE TABLE boot_tests (
 	verdict TEXT NOT NULL CHECK (verdict IN ('pass', 'fail')),
 	reason TEXT,
 	checks TEXT,
+	summary TEXT,
 	timings TEXT,
 	console TEXT,
 	at INTEGER NOT NULL
@@ -42,19 +44,19 @@ CREATE INDEX boot_tests_series ON boot_tests(series_id, id);
 -- test (the series cannot be booted), a boot test as itself; the later
 -- of the two wins. For dashboards and the digest.
 CREATE VIEW v_test_verdicts AS
-SELECT series_id, verdict, reason, at, kind, checks FROM (
-	SELECT series_id, verdict, reason, at, kind, checks,
+SELECT series_id, verdict, reason, at, kind, summary FROM (
+	SELECT series_id, verdict, reason, at, kind, summary,
 		row_number() OVER (PARTITION BY series_id
 			ORDER BY at DESC, kind DESC, id DESC) AS n
 	FROM (
 		SELECT series_id, 'fail' AS verdict, reason, at,
-			'apply' AS kind, id, NULL AS checks FROM applies
+			'apply' AS kind, id, NULL AS summary FROM applies
 			WHERE outcome = 'failed'
 		UNION ALL
 		SELECT series_id, NULL, NULL, at, 'apply', id, NULL FROM applies
 			WHERE outcome = 'applied'
 		UNION ALL
-		SELECT series_id, verdict, reason, at, 'boot', id, checks
+		SELECT series_id, verdict, reason, at, 'boot', id, summary
 			FROM boot_tests
 	)
 ) WHERE n = 1 AND verdict IS NOT NULL;

@@ -16,6 +16,7 @@
 #include "cli/boottest.h"
 #include "log.h"
 #include "store/testrun.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
@@ -104,13 +105,33 @@ static const char *jraw(json_object *o, const char *key)
 		       NULL;
 }
 
+/* One "result  name  detail" line per check, for mail. */
+static char *summary_of(json_object *checks)
+{
+	struct pc_buf b = PC_BUF_INIT;
+	size_t i, n;
+
+	if (!checks || !json_object_is_type(checks, json_type_array))
+		return NULL;
+	n = json_object_array_length(checks);
+	for (i = 0; i < n; i++) {
+		json_object *c = json_object_array_get_idx(checks, i);
+		const char *name = jstr(c, "name"), *result = jstr(c, "result");
+		const char *detail = jstr(c, "detail");
+
+		pc_buf_addf(&b, "%-4s  %-14s %s\n", result ? result : "?",
+			    name ? name : "?", detail ? detail : "");
+	}
+	return pc_buf_detach(&b, NULL);
+}
+
 int boottest_run(struct boottest *bt, struct pc_store *st, int64_t series_id)
 {
 	struct pc_boot_row row = { 0 };
 	struct pc_err err = { 0 };
 	json_object *root = NULL, *checks;
-	char *branch = NULL, *commit = NULL;
-	char json[] = "/tmp/patchclock-boot.XXXXXX";
+	char *branch = NULL, *commit = NULL, *summary = NULL, *json = NULL;
+	const char *tmpdir = getenv("TMPDIR");
 	const char *verdict;
 	int64_t apply_id = 0;
 	int rc = -1, fd, status;
@@ -127,8 +148,11 @@ int boottest_run(struct boottest *bt, struct pc_store *st, int64_t series_id)
 		goto out;
 	}
 	rc = -1;
+	json = xasprintf("%s/patchclock-boot.XXXXXX",
+			 tmpdir && *tmpdir ? tmpdir : "/tmp");
 	if ((fd = mkstemp(json)) < 0) {
-		log_warn("boot-test: a temporary file");
+		log_warn("boot-test: cannot make a temporary file like '%s'",
+			 json);
 		goto out;
 	}
 	close(fd);
@@ -154,17 +178,18 @@ int boottest_run(struct boottest *bt, struct pc_store *st, int64_t series_id)
 	snprintf(bt->reason, sizeof(bt->reason), "%s",
 		 jstr(root, "reason") ? jstr(root, "reason") : "");
 	snprintf(bt->commit, sizeof(bt->commit), "%s", commit);
-	bt->nchecks =
-		json_object_object_get_ex(root, "checks", &checks) &&
-				json_object_is_type(checks, json_type_array) ?
-			(int)json_object_array_length(checks) :
-			0;
+	if (!json_object_object_get_ex(root, "checks", &checks) ||
+	    !json_object_is_type(checks, json_type_array))
+		checks = NULL;
+	bt->nchecks = checks ? (int)json_object_array_length(checks) : 0;
+	summary = summary_of(checks);
 	row.series_id = series_id;
 	row.apply_id = apply_id;
 	row.commit_id = commit;
 	row.passed = bt->passed;
 	row.reason = bt->reason[0] ? bt->reason : NULL;
 	row.checks = jraw(root, "checks");
+	row.summary = summary;
 	row.timings = jraw(root, "timings");
 	row.console = jstr(root, "console");
 	row.at = bt->now;
@@ -180,6 +205,8 @@ out_unlink:
 	unlink(json);
 out:
 	json_object_put(root);
+	free(summary);
+	free(json);
 	free(branch);
 	free(commit);
 	return rc;

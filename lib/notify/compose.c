@@ -1578,46 +1578,6 @@ out:
 
 /* ---- the boot-test report ---- */
 
-/* One "  pass  name  detail" line per check of a JSON array of
- * {name, result, detail}; read leniently (it is our runner's output). */
-static void add_checks(struct pc_buf *m, const char *json)
-{
-	const char *p = json;
-	char name[64], result[16], detail[160];
-	int n = 0;
-
-	while (p && (p = strstr(p, "\"name\"")) && n < 40) {
-		const char *f[3] = { "\"name\"", "\"result\"", "\"detail\"" };
-		char *out[3] = { name, result, detail };
-		size_t cap[3] = { sizeof(name), sizeof(result),
-				  sizeof(detail) };
-		const char *obj_end = strchr(p, '}');
-		int k;
-
-		for (k = 0; k < 3; k++) {
-			const char *q = strstr(p, f[k]);
-			size_t i = 0;
-
-			out[k][0] = '\0';
-			if (!q || (obj_end && q > obj_end))
-				continue;
-			q = strchr(q + strlen(f[k]), '"');
-			if (!q)
-				continue;
-			for (q++; *q && *q != '"' && i + 1 < cap[k]; q++) {
-				if (*q == '\\' && q[1])
-					q++;
-				out[k][i++] = (unsigned char)*q < 0x20 ? ' ' :
-									 *q;
-			}
-			out[k][i] = '\0';
-		}
-		pc_buf_addf(m, "  %-4s  %-14s %s\n", result, name, detail);
-		n++;
-		p = obj_end ? obj_end : p + 6;
-	}
-}
-
 int pc_compose_boot_report(struct pc_buf *out,
 			   const struct pc_notify_boot_report *b,
 			   struct pc_err *err)
@@ -1649,9 +1609,23 @@ int pc_compose_boot_report(struct pc_buf *out,
 		para(&m, "", "", "The boot test failed: %s",
 		     *reason ? reason : "see the checks below.");
 	}
-	if (b->checks && *b->checks) {
+	if (b->summary && *b->summary) {
+		const char *p = b->summary;
+		int n = 0;
+
+		/* Each line cleaned like any text from outside (it quotes
+		 * the guest's output), at most 40 of them. */
 		pc_buf_addstr(&m, "\nChecks:\n");
-		add_checks(&m, b->checks);
+		while (*p && n++ < 40) {
+			size_t l = strcspn(p, "\n");
+			char *line = xmemdupz(p, l);
+
+			pc_buf_addstr(&m, "  ");
+			clean(&m, line, 200);
+			pc_buf_addch(&m, '\n');
+			free(line);
+			p += l + (p[l] == '\n');
+		}
 	}
 	pc_buf_addch(&m, '\n');
 	pc_buf_addstr(&m, signature);

@@ -226,7 +226,7 @@ struct pc_notify_boot_report {
 	struct pc_notify_series series;
 	int passed;
 	const char *reason; /* why it failed; NULL when it passed */
-	const char *checks; /* kernel-test/run's checks (JSON array text) */
+	const char *summary; /* a "result  name  detail" line per check */
 };
 
 /* The digest's sections, in the order they are printed. */

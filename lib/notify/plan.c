@@ -341,7 +341,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		b.series = ser;
 		b.passed = c->test_verdict > 0;
 		b.reason = c->test_reason;
-		b.checks = c->test_checks;
+		b.summary = c->test_summary;
 		rc = pc_compose_boot_report(&msg, &b, p->err);
 		send_after = p->now;
 	} else if (too_soon) {

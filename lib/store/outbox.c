@@ -339,7 +339,7 @@ static const char SQL_CANDIDATES[] =
 	"coalesce(st.act_at, 0), coalesce(st.overdue_days, 0), st.patches, "
 	"st.reviewed, coalesce(p.version, 0), coalesce(p.first_posted, 0), "
 	"a.list_id, CASE tv.verdict WHEN 'pass' THEN 1 WHEN 'fail' THEN -1 "
-	"ELSE 0 END, tv.reason, coalesce(tv.at, 0), tv.checks "
+	"ELSE 0 END, tv.reason, coalesce(tv.at, 0), tv.summary "
 	"FROM series_status st JOIN series s ON s.id = st.series_id "
 	"JOIN messages a ON a.id = s.anchor_id "
 	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
@@ -401,7 +401,7 @@ int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
 		c.test_verdict = sqlite3_column_int(s, 23);
 		c.test_reason = col(s, 24);
 		c.test_at = sqlite3_column_int64(s, 25);
-		c.test_checks = col(s, 26);
+		c.test_summary = col(s, 26);
 		if ((stop = fn(&c, arg)) != 0)
 			break;
 	}

@@ -130,7 +130,8 @@ struct pc_outbox_candidate {
 	int test_verdict;
 	const char *test_reason;
 	int64_t test_at;
-	const char *test_checks; /* kernel-test/run's checks (JSON), or NULL */
+	const char *test_summary; /* a "result  name  detail" line per
+				     check, or NULL */
 };
 
 typedef int (*pc_outbox_candidate_fn)(const struct pc_outbox_candidate *c,

@@ -15,8 +15,8 @@ static const char SQL_ADD_APPLY[] =
 	"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 static const char SQL_ADD_BOOT[] =
 	"INSERT INTO boot_tests (series_id, apply_id, commit_id, verdict, "
-	"reason, checks, timings, console, at) "
-	"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	"reason, checks, timings, console, at, summary) "
+	"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 static const char SQL_DIRTY[] =
 	"UPDATE series SET status_dirty = 1 WHERE id = ?";
 static const char SQL_LAST_APPLY[] =
@@ -84,6 +84,7 @@ int pc_testrun_add_boot(struct pc_store *st, const struct pc_boot_row *r,
 	pc_store__bind_text(s, 7, r->timings);
 	pc_store__bind_text(s, 8, r->console);
 	sqlite3_bind_int64(s, 9, r->at);
+	pc_store__bind_text(s, 10, r->summary);
 	if ((rc = pc_store__exec(st, s, err, "recording a boot test")) < 0)
 		return rc;
 	if (id_out)

@@ -31,6 +31,7 @@ struct pc_boot_row {
 	const char *commit_id;
 	int passed;
 	const char *reason, *checks, *timings, *console;
+	const char *summary; /* one "result  name  detail" line per check */
 	int64_t at;
 };
 
