@@ -280,7 +280,10 @@ int main(int argc, char **argv)
 		size_t step = patches.n / nperl ? patches.n / nperl : 1, np = 0;
 		char *path;
 
-		tmp = xstrdup("/tmp/maint_bench.XXXXXX");
+		tmp = xasprintf("%s/maint_bench.XXXXXX",
+				getenv("TMPDIR") && *getenv("TMPDIR") ?
+					getenv("TMPDIR") :
+					"/tmp");
 		if (!mkdtemp(tmp))
 			return 1;
 		path = xasprintf("%s/p.eml", tmp);

@@ -340,21 +340,29 @@ static const struct open_case open_cases[] = {
 	{ &BER, "2021-03-28 10:00", "2021-03-29 07:00" },
 };
 
-static void test_bizclock__next_open(void **state)
+/* Runs fn over cases: each t must give next. */
+static void run_open_cases(const struct open_case *cases, size_t n,
+			   int64_t (*fn)(const struct pc_bizclock *, int64_t))
 {
 	size_t i;
 
-	(void)state;
-	for (i = 0; i < PC_ARRAY_SIZE(open_cases); i++) {
-		const struct open_case *oc = &open_cases[i];
+	for (i = 0; i < n; i++) {
+		const struct open_case *oc = &cases[i];
 		struct pc_bizclock *c = clock_of(oc->h);
-		int64_t got = pc_bizclock_next_open(c, U(oc->t));
+		int64_t got = fn(c, U(oc->t));
 
 		if (got != U(oc->next))
 			fail_msg("case %zu (%s, %s): %lld, expected %s", i,
 				 oc->h->name, oc->t, (long long)got, oc->next);
 		pc_bizclock_free(c);
 	}
+}
+
+static void test_bizclock__next_open(void **state)
+{
+	(void)state;
+	run_open_cases(open_cases, PC_ARRAY_SIZE(open_cases),
+		       pc_bizclock_next_open);
 }
 
 /* Openings: the start of office hours, never the middle of them. */
@@ -376,19 +384,9 @@ static const struct open_case opening_cases[] = {
 
 static void test_bizclock__next_opening(void **state)
 {
-	size_t i;
-
 	(void)state;
-	for (i = 0; i < PC_ARRAY_SIZE(opening_cases); i++) {
-		const struct open_case *oc = &opening_cases[i];
-		struct pc_bizclock *c = clock_of(oc->h);
-		int64_t got = pc_bizclock_next_opening(c, U(oc->t));
-
-		if (got != U(oc->next))
-			fail_msg("case %zu (%s, %s): %lld, expected %s", i,
-				 oc->h->name, oc->t, (long long)got, oc->next);
-		pc_bizclock_free(c);
-	}
+	run_open_cases(opening_cases, PC_ARRAY_SIZE(opening_cases),
+		       pc_bizclock_next_opening);
 }
 
 struct is_open_case {
