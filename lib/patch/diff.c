@@ -73,16 +73,56 @@ static int skip_prefix(const char *s, const char *prefix, const char **out)
 	return 1;
 }
 
-/* remove_space(): drops git-whitespace in place, up to the first NUL. */
-static int remove_space(char *line)
+/*
+ * The SHA-1 of one hunk, fed through a buffer: a diff is hashed a line at
+ * a time, and one digest update per line cost more than the hashing.
+ */
+struct pid_hash {
+	struct pc_sha1 *ctx;
+	size_t n;
+	char buf[8192];
+};
+
+static void pid_hash_flush(struct pid_hash *h)
 {
-	char *src = line, *dst = line;
+	pc_sha1_update(h->ctx, h->buf, h->n);
+	h->n = 0;
+}
+
+static void pid_hash_add(struct pid_hash *h, const char *p, size_t len)
+{
+	if (h->n + len > sizeof(h->buf)) {
+		pid_hash_flush(h);
+		if (len > sizeof(h->buf)) {
+			pc_sha1_update(h->ctx, p, len);
+			return;
+		}
+	}
+	memcpy(h->buf + h->n, p, len);
+	h->n += len;
+}
+
+/*
+ * remove_space() and the hashing of its result: adds the line without
+ * git-whitespace, up to its first NUL, and returns that length.
+ */
+static int pid_hash_add_nospace(struct pid_hash *h, const char *line)
+{
+	const char *src = line;
+	size_t before = h->n, total = 0;
 	unsigned char c;
 
-	while ((c = (unsigned char)*src++) != '\0')
-		if (!git_isspace(c))
-			*dst++ = (char)c;
-	return (int)(dst - line);
+	while ((c = (unsigned char)*src++) != '\0') {
+		if (git_isspace(c))
+			continue;
+		if (h->n == sizeof(h->buf)) {
+			total += h->n - before;
+			pid_hash_flush(h);
+			before = 0;
+		}
+		h->buf[h->n++] = (char)c;
+	}
+	return (int)(total + h->n - before);
 }
 
 /*
@@ -145,13 +185,14 @@ static int pid_getline(struct pc_buf *b, struct pid_input *in)
 
 /* flush_one_hunk(): result += SHA-1(ctx), bytewise with carry. */
 static void flush_one_hunk(unsigned char result[PC_SHA1_LEN],
-			   struct pc_sha1 *ctx)
+			   struct pid_hash *h)
 {
 	unsigned char hash[PC_SHA1_LEN];
 	unsigned short carry = 0;
 	int i;
 
-	pc_sha1_final(hash, ctx);
+	pid_hash_flush(h);
+	pc_sha1_final(hash, h->ctx);
 	for (i = 0; i < PC_SHA1_LEN; i++) {
 		carry += result[i] + hash[i];
 		result[i] = (unsigned char)carry;
@@ -171,7 +212,7 @@ static void copy_oid_str(char dst[65], const char *src)
 
 static int get_one_patchid(unsigned char result[PC_SHA1_LEN],
 			   struct pid_input *in, struct pc_buf *lb,
-			   struct pc_sha1 *ctx)
+			   struct pid_hash *ctx)
 {
 	int patchlen = 0, before = -1, after = -1, diff_is_binary = 0;
 	/* Uninitialised in git; empty here. */
@@ -197,8 +238,8 @@ static int get_one_patchid(unsigned char result[PC_SHA1_LEN],
 			    starts_with(line, "Binary files")) {
 				diff_is_binary = 1;
 				before = 0;
-				pc_sha1_update(ctx, pre_oid, strlen(pre_oid));
-				pc_sha1_update(ctx, post_oid, strlen(post_oid));
+				pid_hash_add(ctx, pre_oid, strlen(pre_oid));
+				pid_hash_add(ctx, post_oid, strlen(post_oid));
 				flush_one_hunk(result, ctx);
 				continue;
 			} else if (skip_prefix(line, "index ", &p)) {
@@ -246,9 +287,8 @@ static int get_one_patchid(unsigned char result[PC_SHA1_LEN],
 		if (line[0] == '+' || line[0] == ' ')
 			after--;
 
-		len = remove_space(line);
+		len = pid_hash_add_nospace(ctx, line);
 		patchlen += len;
-		pc_sha1_update(ctx, line, (size_t)len);
 	}
 	flush_one_hunk(result, ctx);
 	return patchlen;
@@ -259,17 +299,20 @@ static void compute_patch_id(char out[41], const char *text, size_t len)
 {
 	struct pid_input in = { text, len, 0 };
 	struct pc_buf lb = PC_BUF_INIT;
-	struct pc_sha1 *ctx = pc_sha1_new();
+	struct pid_hash *h = xmalloc(sizeof(*h));
 	unsigned char result[PC_SHA1_LEN];
 
+	h->ctx = pc_sha1_new();
+	h->n = 0;
 	out[0] = '\0';
 	do {
-		if (get_one_patchid(result, &in, &lb, ctx) > 0) {
+		if (get_one_patchid(result, &in, &lb, h) > 0) {
 			pc_hex(out, result, PC_SHA1_LEN);
 			break;
 		}
 	} while (in.pos < in.len);
-	pc_sha1_free(ctx);
+	pc_sha1_free(h->ctx);
+	free(h);
 	pc_buf_release(&lb);
 }
 

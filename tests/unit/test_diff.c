@@ -950,6 +950,34 @@ static void test_diff__patch_id_matches_git(void **state)
 	free(dir);
 }
 
+/*
+ * Hunks longer than the hasher's 8 KiB buffer: one line of 20,000
+ * characters with spaces in it, and 3,000 short lines, so the buffer
+ * fills in the middle of a line and on a line boundary.
+ */
+static void long_hunks_match_git(const char *dir)
+{
+	struct pc_buf b = PC_BUF_INIT;
+	struct pc_diff d = PC_DIFF_INIT;
+	char want[41];
+	int i;
+
+	pc_buf_addstr(&b, "diff --git a/x b/x\n--- a/x\n+++ b/x\n"
+			  "@@ -1 +1 @@\n-a\n+");
+	for (i = 0; i < 20000; i++)
+		pc_buf_addch(&b, i % 7 ? (char)('a' + i % 26) : ' ');
+	pc_buf_addstr(&b, "\ndiff --git a/y b/y\n--- a/y\n+++ b/y\n"
+			  "@@ -0,0 +1,3000 @@\n");
+	for (i = 0; i < 3000; i++)
+		pc_buf_addf(&b, "+\tline %d of many\n", i);
+	assert_int_equal(pc_diff_parse(&d, b.buf, b.len, NULL), 0);
+	git_patch_id(want, dir, b.buf, b.len);
+	assert_true(want[0] != '\0');
+	assert_string_equal(d.patch_id, want);
+	pc_diff_release(&d);
+	pc_buf_release(&b);
+}
+
 static void test_diff__patch_id_edge_cases_match_git(void **state)
 {
 	static const char *const cases[] = {
@@ -996,6 +1024,7 @@ static void test_diff__patch_id_edge_cases_match_git(void **state)
 				 d.patch_id);
 		pc_diff_release(&d);
 	}
+	long_hunks_match_git(dir);
 	t_rmtree(dir);
 	free(dir);
 }
