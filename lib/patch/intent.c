@@ -105,11 +105,6 @@ static int says_applied(const char *p, size_t len)
 	return 1;
 }
 
-static int contains_ci(const char *p, size_t len, const char *needle)
-{
-	return pc_memimem(p, len, needle) != NULL;
-}
-
 /* A line that NAKs: "NAK", "Nacked-by:". */
 static int says_nak(const char *p, size_t len)
 {
@@ -119,7 +114,9 @@ static int says_nak(const char *p, size_t len)
 	       (len == 3 || !pc_isalnum((unsigned char)p[3]));
 }
 
-/* "please respin", "needs another version", ... in a sentence. */
+/* "please respin", "needs another version", ... in a sentence. Each
+ * phrase must start with 'p', 'n' or 'c': those are the letters the scan
+ * stops at. */
 static int says_changes(const char *p, size_t len)
 {
 	static const char *const phrases[] = {
@@ -132,11 +129,19 @@ static int says_changes(const char *p, size_t len)
 		"needs some rework",	"needs more work",
 		"not acceptable",	NULL
 	};
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; phrases[i]; i++)
-		if (contains_ci(p, len, phrases[i]))
-			return 1;
+	/* One pass: every phrase starts with 'p', 'n' or 'c'. */
+	for (i = 0; i < len; i++) {
+		int c = pc_tolower((unsigned char)p[i]);
+
+		if (c != 'p' && c != 'n' && c != 'c')
+			continue;
+		for (k = 0; phrases[k]; k++)
+			if (phrases[k][0] == c &&
+			    pc_mem_istarts(p + i, len - i, phrases[k]))
+				return 1;
+	}
 	return 0;
 }
 

@@ -3,7 +3,7 @@
  * stage_bench: where ingest time goes, per message. Loads a source into
  * memory, then times each stage over every message on its own: splitting
  * the source, parsing the mail, patch analysis (subject, diff, patch-id,
- * trailers), and the whole ingest into a fresh SQLite file.
+ * trailers, a reply's intent), and the whole ingest into a fresh SQLite file.
  *
  * usage: stage_bench SOURCE DBFILE
  */
@@ -16,6 +16,7 @@
 #include "mail/message.h"
 #include "mail/source.h"
 #include "patch/diff.h"
+#include "patch/intent.h"
 #include "patch/subject.h"
 #include "patch/trailer.h"
 #include "store/ingest.h"
@@ -102,9 +103,12 @@ int main(int argc, char **argv)
 			if (pc_diff_present(ms[i]->body.buf, ms[i]->body.len))
 				pc_diff_parse(&d, ms[i]->body.buf,
 					      ms[i]->body.len, NULL);
-			if (s.flags & PC_SUBJ_REPLY)
+			if (s.flags & PC_SUBJ_REPLY) {
 				pc_trailers_from_reply(&tl, ms[i]->body.buf,
 						       ms[i]->body.len, NULL);
+				pc_intent_scan(ms[i]->body.buf,
+					       ms[i]->body.len);
+			}
 			pc_diff_release(&d);
 			pc_trailer_list_release(&tl);
 		}
