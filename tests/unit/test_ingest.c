@@ -14,6 +14,7 @@
 #include "store/query.h"
 #include "store/store.h"
 #include "mail/message.h"
+#include "util/util.h"
 #include "util/xalloc.h"
 
 struct fixture {
@@ -107,6 +108,15 @@ static int ignore_rows(int ncols, const char *const *cols, void *arg)
 	(void)cols;
 	(void)arg;
 	return 0;
+}
+
+/* Fails the test unless the first row's first column says "ok". */
+static int first_int_text_ok(int ncols, const char *const *cols, void *arg)
+{
+	(void)arg;
+	assert_true(ncols > 0);
+	assert_string_equal(cols[0], "ok");
+	return 1;
 }
 
 /* The integer in the first row of a query, or -1 when there is none. */
@@ -669,6 +679,90 @@ static void test_store__migrates_from_every_earlier_schema(void **state)
 	}
 }
 
+/* Counts the EXPLAIN rows of a statement that open a temporary b-tree. */
+static int count_ephemeral(int ncols, const char *const *cols, void *arg)
+{
+	if (ncols > 1 && cols[1] && !strcmp(cols[1], "OpenEphemeral"))
+		(*(int *)arg)++;
+	return 0;
+}
+
+/* What schema 7 promises, on the database f->st has open. */
+static void check_constraints_as_or_chains(struct fixture *f)
+{
+	static const char *const refused[] = {
+		"INSERT INTO messages (msgid, raw_id, kind) "
+		"VALUES ('bad@x', 1, 'bogus')",
+		"INSERT INTO patch_files (message_id, pos, status, added, "
+		"removed, binary) VALUES (1, 0, 'X', 0, 0, 0)",
+		"INSERT INTO maint_people (entry, pos, role, addr) "
+		"VALUES ('E', 0, 'Z', 'a@x')",
+	};
+	static const char *const inserts[] = {
+		"EXPLAIN INSERT INTO messages (msgid, raw_id, kind) "
+		"VALUES ('ok@x', 1, 'reply')",
+		"EXPLAIN INSERT INTO patch_files (message_id, pos, status, "
+		"added, removed, binary) VALUES (1, 0, 'M', 0, 0, 0)",
+		"EXPLAIN INSERT INTO maint_people (entry, pos, role, addr) "
+		"VALUES ('E', 0, 'M', 'a@x')",
+	};
+	struct pc_err err = { 0 };
+	size_t i;
+
+	assert_int_equal(count(f, "SELECT count(*) FROM sqlite_schema "
+				  "WHERE sql LIKE '%kind IN%' "
+				  "OR sql LIKE '%status IN (''M''%' "
+				  "OR sql LIKE '%role IN%'"),
+			 0);
+	for (i = 0; i < PC_ARRAY_SIZE(inserts); i++) {
+		int n = 0;
+
+		assert_int_equal(pc_store_query(f->st, inserts[i],
+						count_ephemeral, &n, &err),
+				 0);
+		assert_int_equal(n, 0);
+	}
+	/* The values allowed are the same: a wrong one is still refused.
+	 * The entry is the parent a maint_people row needs. */
+	assert_int_equal(pc_store_query(f->st,
+					"INSERT OR IGNORE INTO maint_entries "
+					"(name) VALUES ('E')",
+					ignore_rows, NULL, &err),
+			 0);
+	for (i = 0; i < PC_ARRAY_SIZE(refused); i++) {
+		assert_int_equal(pc_store_query(f->st, refused[i], ignore_rows,
+						NULL, &err),
+				 PC_EDB);
+		assert_non_null(strstr(err.msg, "CHECK constraint failed"));
+	}
+	assert_int_equal(pc_store_query(f->st, "PRAGMA integrity_check",
+					first_int_text_ok, NULL, &err),
+			 0);
+}
+
+/*
+ * Schema 7 writes the CHECK constraints that listed values with IN as OR
+ * chains, which SQLite checks without building a temporary b-tree per
+ * row; on a new database and on one made by schema 6.
+ */
+static void test_store__checks_without_temporary_tables(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	char *db = xasprintf("%s/v6.db", f->dir);
+
+	check_constraints_as_or_chains(f);
+	pc_store_close(f->st);
+	assert_int_equal(pc_store_open_upto(&f->st, db, 6, &err), 0);
+	assert_int_equal(count(f, "SELECT count(*) FROM sqlite_schema "
+				  "WHERE sql LIKE '%kind IN%'"),
+			 1);
+	pc_store_close(f->st);
+	assert_int_equal(pc_store_open(&f->st, db, &err), 0);
+	check_constraints_as_or_chains(f);
+	free(db);
+}
+
 static void test_store__bulk_mode_only_when_alone(void **state)
 {
 	struct fixture *f = *state;
@@ -736,6 +830,7 @@ int main(void)
 		T(test_trailers__tag_for_someone_else_is_not_applied),
 		T(test_store__migrations_and_reopen),
 		T(test_store__migrates_from_every_earlier_schema),
+		T(test_store__checks_without_temporary_tables),
 		T(test_store__bulk_mode_only_when_alone),
 		T(test_store__newer_schema_is_refused),
 	};
