@@ -18,13 +18,14 @@ struct words {
 	size_t n;
 };
 
-/* The first MAX_WORDS words of a line, lower-cased, punctuation cut. */
-static void split_words(struct words *ws, const char *p, size_t len)
+/* The first max (at most MAX_WORDS) words of a line, lower-cased,
+ * punctuation cut. */
+static void split_words(struct words *ws, const char *p, size_t len, size_t max)
 {
 	size_t i = 0;
 
 	ws->n = 0;
-	while (i < len && ws->n < MAX_WORDS) {
+	while (i < len && ws->n < max) {
 		size_t k = 0;
 
 		while (i < len && !pc_isalnum((unsigned char)p[i]) &&
@@ -80,14 +81,17 @@ static int says_applied(const char *p, size_t len)
 
 	if (memchr(p, '?', len))
 		return 0;
-	split_words(&ws, p, len);
-	for (i = 0; i < ws.n && i < 6; i++)
+	/* The verb is among the first six words; most sentences have none,
+	 * and only those that do need the rest for the vetoes. */
+	split_words(&ws, p, len, 6);
+	for (i = 0; i < ws.n; i++)
 		if (is_word(ws.w[i], verbs)) {
 			verb = i;
 			break;
 		}
 	if (verb == MAX_WORDS)
 		return 0;
+	split_words(&ws, p, len, MAX_WORDS);
 	/* "picked" only as "picked up"; "taken" only as "taken (in)to". */
 	if (!strcmp(ws.w[verb], "picked") &&
 	    (verb + 1 >= ws.n || strcmp(ws.w[verb + 1], "up")))
@@ -186,6 +190,9 @@ unsigned pc_intent_scan(const char *body, size_t len)
 	struct pc_buf para = PC_BUF_INIT;
 	unsigned bits = 0;
 	size_t pos = 0;
+	/* Searched once for the whole body: the line that holds it ends the
+	 * reading, and a per-line search cost more than all the rules. */
+	const char *original = pc_memimem(body, len, "original message");
 
 	/* Own lines are joined into paragraphs, so a sentence wrapped over
 	 * two lines ("I plan to get this\nqueued for -rc7.") reads whole. */
@@ -201,7 +208,7 @@ unsigned pc_intent_scan(const char *body, size_t len)
 			n--;
 		/* The signature and a top-posted reply's original end it. */
 		if ((n == 3 && !memcmp(line, "-- ", 3)) ||
-		    (n >= 15 && pc_memimem(line, n, "original message")))
+		    (original && original >= line && original < line + n))
 			break;
 		while (n && pc_isspace((unsigned char)*line)) {
 			line++;

@@ -3,6 +3,7 @@
 #include "testutil.h"
 #include "util/buf.h"
 #include "util/err.h"
+#include "util/util.h"
 #include <stdlib.h>
 
 #include <string.h>
@@ -65,12 +66,61 @@ static void test_buf__err_prefix_keeps_code(void **state)
 	assert_string_equal(err.msg, "msg <a@b>: bad 'x'");
 }
 
+/* The plain definition pc_memimem must agree with. */
+static const char *memimem_reference(const char *p, size_t len,
+				     const char *needle)
+{
+	size_t n = strlen(needle), i, k;
+
+	for (i = 0; i + n <= len; i++) {
+		for (k = 0; k < n; k++)
+			if (pc_tolower((unsigned char)p[i + k]) !=
+			    pc_tolower((unsigned char)needle[k]))
+				break;
+		if (k == n)
+			return p + i;
+	}
+	return NULL;
+}
+
+static void test_util__memimem_agrees_with_definition(void **state)
+{
+	static const char alphabet[] = "aAbBbB-\n\xc3";
+	static const char *const needles[] = {
+		"",    "a",	"B",	   "ab",     "Ba",	    "aab",
+		"b-A", "abab-", "aBba-bA", "ab\nba", "bBbBbBbBbBbB"
+	};
+	unsigned seed = 12345;
+	char hay[700];
+	size_t i, k, len;
+	int round;
+
+	(void)state;
+	assert_null(pc_memimem("abc", 3, "abcd"));
+	assert_ptr_equal(pc_memimem("xyz", 0, ""), "xyz");
+	/* Short and long haystacks: the long ones take the skip search. */
+	for (round = 0; round < 6000; round++) {
+		seed = seed * 1103515245u + 12345u;
+		len = (seed >> 16) % (round % 2 ? sizeof(hay) : 24);
+		for (i = 0; i < len; i++) {
+			seed = seed * 1103515245u + 12345u;
+			hay[i] =
+				alphabet[(seed >> 16) % (sizeof(alphabet) - 1)];
+		}
+		for (k = 0; k < sizeof(needles) / sizeof(needles[0]); k++)
+			assert_ptr_equal(pc_memimem(hay, len, needles[k]),
+					 memimem_reference(hay, len,
+							   needles[k]));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_buf__empty_is_terminated),
 		cmocka_unit_test(test_buf__grows_and_keeps_nuls),
 		cmocka_unit_test(test_buf__addf),
+		cmocka_unit_test(test_util__memimem_agrees_with_definition),
 		cmocka_unit_test(test_buf__err_prefix_keeps_code),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

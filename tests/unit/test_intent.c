@@ -66,6 +66,9 @@ static const struct {
 	  A | C },
 	/* A top-posted reply's original is not read. */
 	{ "Sounds good.\n\n-----Original Message-----\nApplied, thanks\n", 0 },
+	{ "Applied, thanks.\r\n> quoted\r\n-------- original message "
+	  "--------\r\nPlease respin.\r\n",
+	  A },
 	{ "", 0 },
 };
 
