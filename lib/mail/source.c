@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Mail sources: splits mboxes, walks maildirs, reads single messages and
- * stdin, and hands public-inbox archives to pinbox.c. Reading goes through
- * zlib's gz* functions, which read plain files transparently, so gzip is
- * never a separate path. Memory is one read buffer plus the current
- * message.
+ * stdin, and hands public-inbox archives to pinbox.c. A plain file is read
+ * with read(); gzip files and standard input go through zlib's gz*
+ * functions, which also read plain data transparently. Memory is one read
+ * buffer plus the current message.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -29,7 +29,9 @@ struct pc_source {
 	struct pc_source_options opt;
 	char *path; /* owned */
 
-	/* mbox and single message */
+	/* mbox and single message: read from fd, or else through gz */
+	int fd; /* a plain file, or -1 */
+	uint64_t read_off; /* bytes read from fd */
 	gzFile gz;
 	char *rbuf; /* owned read buffer */
 	size_t rlen, rpos, ralloc;
@@ -211,7 +213,22 @@ static int fill(struct pc_source *src, struct pc_err *err)
 		src->ralloc = alloc;
 		src->rbuf = xrealloc(src->rbuf, src->ralloc);
 	}
-	n = gzread(src->gz, src->rbuf + src->rlen, (unsigned)want);
+	if (src->fd >= 0) {
+		ssize_t r;
+
+		do
+			r = read(src->fd, src->rbuf + src->rlen, want);
+		while (r < 0 && errno == EINTR);
+		if (r < 0) {
+			pc_err_errno(err, PC_EIO, "cannot read '%s'",
+				     src->path);
+			return -1;
+		}
+		n = (int)r;
+		src->read_off += (uint64_t)r;
+	} else {
+		n = gzread(src->gz, src->rbuf + src->rlen, (unsigned)want);
+	}
 	if (n < 0) {
 		int errnum;
 		const char *m = gzerror(src->gz, &errnum);
@@ -556,6 +573,7 @@ int pc_source_open(struct pc_source **out, const char *path,
 	int rc = 0;
 
 	src = xcalloc(1, sizeof(*src));
+	src->fd = -1;
 	src->opt = opt ? *opt : defaults;
 	if (!src->opt.max_message)
 		src->opt.max_message = PC_SOURCE_MAX_MESSAGE_DEFAULT;
@@ -598,17 +616,34 @@ int pc_source_open(struct pc_source **out, const char *path,
 			close(fd);
 	} else {
 		struct stat st;
+		unsigned char magic[2] = { 0, 0 };
+		int fd = open(path, O_RDONLY | O_CLOEXEC), plain = 0;
 
-		if (stat(path, &st) == 0)
+		/* A regular file without gzip's magic number is read as it
+		 * is, without zlib's copy through its own buffer; gzip, and
+		 * anything that cannot be peeked into (a FIFO), goes
+		 * through zlib. */
+		if (fd >= 0 && fstat(fd, &st) == 0) {
 			src->file_size = (uint64_t)st.st_size;
-		src->gz = gzopen(path, "rb");
+			plain = S_ISREG(st.st_mode) &&
+				!(pread(fd, magic, 2, 0) == 2 &&
+				  magic[0] == 0x1f && magic[1] == 0x8b);
+		}
+		if (plain) {
+			src->fd = fd;
+		} else if (fd >= 0) {
+			src->gz = gzdopen(fd, "rb");
+			if (!src->gz)
+				close(fd);
+		}
 	}
-	if (!src->gz) {
+	if (src->fd < 0 && !src->gz) {
 		rc = pc_err_errno(err, PC_EIO, "cannot open '%s'",
 				  strcmp(path, "-") ? path : "standard input");
 		goto out;
 	}
-	gzbuffer(src->gz, 128u << 10);
+	if (src->gz)
+		gzbuffer(src->gz, 128u << 10);
 	/* Enough of the first line with content to tell an mbox ("From ")
 	 * from a message, however small the reads are; git mailsplit skips
 	 * whitespace-only lines before the first From_ line, and so do we. */
@@ -751,7 +786,10 @@ void pc_source_progress(const struct pc_source *src, uint64_t *done,
 		pc_pinbox_progress(src->pi, done, total);
 		break;
 	default:
-		if (src->gz) {
+		if (src->fd >= 0) {
+			*done = src->read_off;
+			*total = src->file_size;
+		} else if (src->gz) {
 			z_off_t off = gzoffset(src->gz);
 
 			*done = off > 0 ? (uint64_t)off : 0;
@@ -767,6 +805,8 @@ void pc_source_free(struct pc_source *src)
 
 	if (!src)
 		return;
+	if (src->fd >= 0)
+		close(src->fd);
 	if (src->gz)
 		gzclose(src->gz);
 	pc_pinbox_free(src->pi);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -784,6 +785,61 @@ static void test_source__stdin(void **state)
 	free(crlf);
 }
 
+/* Reads path, a FIFO that a child process fills with data. */
+static void read_fifo(struct msgs *out, const char *path, const void *data,
+		      size_t len, const struct pc_source_options *opt)
+{
+	pid_t pid;
+	int status;
+
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int fd = open(path, O_WRONLY);
+
+		_exit(fd >= 0 && write(fd, data, len) == (ssize_t)len ? 0 : 1);
+	}
+	read_all(out, path, opt);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/*
+ * A named pipe is read through zlib (it cannot be peeked into), plain or
+ * gzip-compressed; a regular file is read directly.
+ */
+static void test_source__fifo(void **state)
+{
+	struct pc_source_options opt = PC_SOURCE_OPTIONS_INIT;
+	char *fifo = xasprintf("%s/fifo", (char *)*state);
+	char *gz = write_gzip(*state, "fifo.mbox.gz", mboxrd);
+	struct pc_buf zipped = PC_BUF_INIT;
+	struct msgs got;
+	char chunk[4096];
+	ssize_t n;
+	int fd;
+
+	fd = open(gz, O_RDONLY);
+	assert_true(fd >= 0);
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
+		pc_buf_add(&zipped, chunk, (size_t)n);
+	close(fd);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+
+	read_fifo(&got, fifo, mboxo, strlen(mboxo), &opt);
+	assert_int_equal(got.kind, PC_SOURCE_MBOX);
+	expect_msgs(&got, mboxo_msgs, NULL, 3, "fifo");
+	msgs_release(&got);
+
+	read_fifo(&got, fifo, zipped.buf, zipped.len, &opt);
+	expect_msgs(&got, mboxrd_msgs, NULL, 2, "gzip fifo");
+	msgs_release(&got);
+
+	pc_buf_release(&zipped);
+	free(gz);
+	free(fifo);
+}
+
 static void test_source__bad_paths(void **state)
 {
 	struct pc_source_options opt = PC_SOURCE_OPTIONS_INIT;
@@ -984,6 +1040,8 @@ int main(void)
 						setup_dir, teardown_dir),
 		cmocka_unit_test_setup_teardown(test_source__single_message,
 						setup_dir, teardown_dir),
+		cmocka_unit_test_setup_teardown(test_source__fifo, setup_dir,
+						teardown_dir),
 		cmocka_unit_test_setup_teardown(test_source__empty_file,
 						setup_dir, teardown_dir),
 		cmocka_unit_test_setup_teardown(test_source__oversized,
