@@ -90,7 +90,8 @@ static int is_from_line(const char *p, size_t len)
 {
 	size_t i;
 
-	if (len < 20 || memcmp(p, "From ", 5) != 0)
+	/* The first byte alone settles most lines, without a call. */
+	if (len < 20 || p[0] != 'F' || memcmp(p, "From ", 5) != 0)
 		return 0;
 	for (i = len - 1; i > 5; i--) {
 		if (p[i] != ':')
@@ -154,8 +155,8 @@ static void msg_reset(struct pc_source *src)
  * A line still in the read buffer with its LF right after it extends the
  * span; anything else is copied.
  */
-static void msg_add_line(struct pc_source *src, const char *line, size_t len,
-			 int has_nl)
+static void msg_add_line_slow(struct pc_source *src, const char *line,
+			      size_t len, int has_nl)
 {
 	const char *end = src->rbuf + src->span_off + src->span_len;
 
@@ -174,6 +175,20 @@ static void msg_add_line(struct pc_source *src, const char *line, size_t len,
 	pc_buf_add(&src->msg, line, len);
 	if (has_nl)
 		pc_buf_addch(&src->msg, '\n');
+}
+
+/* msg_add_line(): the line right after the span, with its LF, extends it
+ * without a call; the rest is msg_add_line_slow(). */
+static inline void msg_add_line(struct pc_source *src, const char *line,
+				size_t len, int has_nl)
+{
+	if (has_nl && src->span_len &&
+	    line == src->rbuf + src->span_off + src->span_len &&
+	    line + len < src->rbuf + src->rlen && line[len] == '\n') {
+		src->span_len += len + 1;
+		return;
+	}
+	msg_add_line_slow(src, line, len, has_nl);
 }
 
 /* Fills the read buffer; returns bytes added, 0 at EOF, -1 on error. */
@@ -243,13 +258,10 @@ static int fill(struct pc_source *src, struct pc_err *err)
 	return n;
 }
 
-/*
- * Returns the next line (without its LF, and without a CR before it) in
- * (*line, *len); 1 with a line, 0 at EOF, negative on error. A line longer
- * than the message limit is returned truncated with *too_long set.
- */
-static int next_line(struct pc_source *src, const char **line, size_t *len,
-		     int *too_long, int *has_nl, struct pc_err *err)
+/* next_line() when the read buffer holds no whole line: reads more. */
+static int next_line_refill(struct pc_source *src, const char **line,
+			    size_t *len, int *too_long, int *has_nl,
+			    struct pc_err *err)
 {
 	size_t start;
 	char *nl;
@@ -292,12 +304,38 @@ static int next_line(struct pc_source *src, const char **line, size_t *len,
 }
 
 /*
+ * Returns the next line (without its LF, and without a CR before it) in
+ * (*line, *len); 1 with a line, 0 at EOF, negative on error. A line longer
+ * than the message limit is returned truncated with *too_long set. A line
+ * already whole in the read buffer, the common case, costs no call.
+ */
+static inline int next_line(struct pc_source *src, const char **line,
+			    size_t *len, int *too_long, int *has_nl,
+			    struct pc_err *err)
+{
+	const char *s = src->rbuf + src->rpos, *nl;
+
+	if (src->rpos >= src->rlen ||
+	    !(nl = memchr(s, '\n', src->rlen - src->rpos)))
+		return next_line_refill(src, line, len, too_long, has_nl, err);
+	*too_long = 0;
+	*has_nl = 1;
+	*line = s;
+	*len = (size_t)(nl - s);
+	src->rpos = (size_t)(nl - src->rbuf) + 1;
+	if (*len && s[*len - 1] == '\r')
+		(*len)--;
+	src->lineno++;
+	return 1;
+}
+
+/*
  * A From_ line without a date ("From A", as some tools write them): only
  * taken as a separator when the next line is a header field.
  */
 static int is_loose_from(const char *p, size_t len)
 {
-	return len > 5 && memcmp(p, "From ", 5) == 0 &&
+	return len > 5 && p[0] == 'F' && memcmp(p, "From ", 5) == 0 &&
 	       !pc_isspace((unsigned char)p[5]);
 }
 
