@@ -147,11 +147,13 @@ static void unfold(struct pc_buf *out, struct span v)
 static char *decode_line(struct pc_msg *m, const char *p, size_t len)
 {
 	struct pc_buf dec = PC_BUF_INIT, out = PC_BUF_INIT;
-	size_t i;
+	size_t i, n = 0;
 	int space = 0;
 
 	if (pc_rfc2047_decode(&dec, p, len) == PC_CHARSET_FALLBACK)
 		m->charset_fallback = 1;
+	/* The result is never longer than the decoded text. */
+	pc_buf_grow(&out, dec.len);
 	for (i = 0; i < dec.len; i++) {
 		unsigned char c = (unsigned char)dec.buf[i];
 
@@ -159,11 +161,12 @@ static char *decode_line(struct pc_msg *m, const char *p, size_t len)
 			space = 1;
 			continue;
 		}
-		if (space && out.len)
-			pc_buf_addch(&out, ' ');
+		if (space && n)
+			out.buf[n++] = ' ';
 		space = 0;
-		pc_buf_addch(&out, (char)c);
+		out.buf[n++] = (char)c;
 	}
+	pc_buf_setlen(&out, n);
 	pc_buf_release(&dec);
 	return pc_buf_detach(&out, NULL);
 }
