@@ -28,8 +28,12 @@
 #define BACKOFF_MAX 300.0
 /* RFC 2177: re-issue IDLE at least every 29 minutes. */
 #define IDLE_MAX_MS (25 * 60 * 1000)
-/* Messages per transaction: the cursor moves this far at a time. */
+/* Messages per transaction: the cursor moves this far at a time. A batch
+ * is fetched into memory before its transaction starts, and ends early
+ * once it holds FETCH_BATCH_BYTES, so the write lock is never held over
+ * the network and memory stays bounded. */
 #define FETCH_BATCH 100
+#define FETCH_BATCH_BYTES (16u << 20)
 /* The child's exit status when its configuration cannot work (bad
  * password file, login refused): the parent waits longest. */
 #define EXIT_CONFIG 2
@@ -116,6 +120,13 @@ static char *read_password(const char *path)
 	return xstrdup(buf);
 }
 
+/* One fetched message, held until its batch is stored. */
+struct fetched {
+	uint32_t uid;
+	char *data; /* owned; NULL when not fetched (too large) */
+	size_t len;
+};
+
 struct sync_ctx {
 	const struct conf_source *src;
 	struct pc_store *st;
@@ -123,7 +134,36 @@ struct sync_ctx {
 	struct pc_ingest_stats stats;
 	uint32_t uidvalidity;
 	struct pc_err *err;
+	/* the batch being fetched */
+	struct fetched *batch;
+	size_t nbatch, batch_alloc, batch_bytes;
 };
+
+/* pc_imap_fetch's callback: keeps the message; stops the fetch (without
+ * an error) once the batch holds FETCH_BATCH_BYTES. */
+static int collect_one(uint32_t uid, const char *data, size_t len, void *arg)
+{
+	struct sync_ctx *x = arg;
+	struct fetched *f;
+
+	PC_ALLOC_GROW(x->batch, x->nbatch + 1, x->batch_alloc);
+	f = &x->batch[x->nbatch++];
+	f->uid = uid;
+	f->data = data ? xmemdupz(data, len) : NULL;
+	f->len = data ? len : 0;
+	x->batch_bytes += f->len;
+	return x->batch_bytes >= FETCH_BATCH_BYTES ? 1 : 0;
+}
+
+static void batch_release(struct sync_ctx *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->nbatch; i++)
+		free(x->batch[i].data);
+	x->nbatch = 0;
+	x->batch_bytes = 0;
+}
 
 static int sync_one(uint32_t uid, const char *data, size_t len, void *arg)
 {
@@ -191,13 +231,25 @@ static int child_sync(struct pc_imap *im, const struct conf_source *src,
 	x.err = err;
 	for (i = 0; i < n && !child_stop; i += k) {
 		uint64_t before = x.stats.added;
+		size_t j;
 
 		k = n - i < FETCH_BATCH ? n - i : FETCH_BATCH;
+		/* Over the network first, with no lock held. */
+		if ((rc = pc_imap_fetch(im, uids + i, k, collect_one, &x,
+					err)) < 0)
+			goto out;
+		/* Stopped early when full: the batch ends at its last
+		 * message (UIDs are ascending). */
+		if (x.nbatch && x.batch_bytes >= FETCH_BATCH_BYTES)
+			while (k > 1 &&
+			       uids[i + k - 1] != x.batch[x.nbatch - 1].uid)
+				k--;
 		if ((rc = pc_store_begin(st, err)) < 0)
 			goto out;
-		if ((rc = pc_imap_fetch(im, uids + i, k, sync_one, &x, err)) <
-			    0 ||
-		    (rc = pc_ingest_finish(st, err)) < 0 ||
+		for (j = 0; j < x.nbatch && rc >= 0; j++)
+			rc = sync_one(x.batch[j].uid, x.batch[j].data,
+				      x.batch[j].len, &x);
+		if (rc < 0 || (rc = pc_ingest_finish(st, err)) < 0 ||
 		    (rc = pc_cursor_set(st, src->name, src->folder, uidvalidity,
 					uids[i + k - 1],
 					simclock_now(clock, ev_time()), err)) <
@@ -206,6 +258,7 @@ static int child_sync(struct pc_imap *im, const struct conf_source *src,
 			pc_store_rollback(st);
 			goto out;
 		}
+		batch_release(&x);
 		if (x.stats.added > before)
 			notify_parent(wfd);
 	}
@@ -231,6 +284,8 @@ static int child_sync(struct pc_imap *im, const struct conf_source *src,
 			 (unsigned long long)x.stats.errors);
 	rc = 0;
 out:
+	batch_release(&x);
+	free(x.batch);
 	free(uids);
 	return rc;
 }

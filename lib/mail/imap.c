@@ -538,6 +538,8 @@ int pc_imap_fetch(struct pc_imap *im, const uint32_t *uids, size_t n,
 		free(data);
 		if (rc < 0)
 			goto out;
+		if (rc > 0)
+			break; /* the caller has enough */
 	}
 	rc = 0;
 out:

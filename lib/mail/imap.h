@@ -90,7 +90,8 @@ int pc_imap_uids_after(uint32_t **uids, size_t *n, struct pc_imap *im,
  * endings; borrowed for the call). len 0 and data NULL mean the message
  * is larger than max_message (or the server sent no body): the callback
  * decides how to record that. A negative return stops the fetch and is
- * returned by pc_imap_fetch().
+ * returned by pc_imap_fetch(); a positive one stops it without an error
+ * (the caller has as much as it wants for now).
  */
 typedef int (*pc_imap_msg_fn)(uint32_t uid, const char *data, size_t len,
 			      void *arg);

@@ -314,6 +314,21 @@ check "status via the CLI" \
 
 # imap:// with STARTTLS (certificate checked) and no IDLE: the folder is
 # read into a fresh database, and new mail arrives on the next poll.
+# Two more mails first: one of 17 MiB, more than a fetch batch holds
+# (16 MiB), then a small one. The first sync's batch then ends at the big
+# mail, is stored, and the next batch brings the small one.
+{
+	mail "big@example.com" "widget trace" \
+		"Thu, 04 Jan 2024 09:00:00 +0000" "The trace follows."
+	python3 -c '
+import sys
+line = b"widget trace 0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRS\r\n"
+sys.stdout.buffer.write(line * (17 * 1024 * 1024 // len(line) + 1))'
+} >"$tmp/big.eml"
+append "$tmp/big.eml"
+mail "after-big@example.com" "widget after the trace" \
+	"Thu, 04 Jan 2024 09:30:00 +0000" >"$tmp/after-big.eml"
+append "$tmp/after-big.eml"
 IMAP_PORT=$(sed -n 's/^IMAP_PORT=//p' "$tmp/imap/env")
 cat >"$tmp/poll.conf" <<CONF
 [general]
@@ -333,21 +348,28 @@ CONF
 daemon_pid=$!
 count() { sqlite3 -cmd '.timeout 5000' "$tmp/poll.db" \
 	"select count(*) from messages" 2>/dev/null || echo 0; }
-for _ in $(seq 100); do
-	[[ $(count) -ge 4 ]] && break
+for _ in $(seq 150); do
+	[[ $(count) -ge 6 ]] && break
 	sleep 0.1
 done
-check "starttls: folder read" "$(count)" 4
+check "starttls: folder read" "$(count)" 6
+check "the 17 MiB mail stored whole (16.8 MiB with LF line ends)" "$(sqlite3 -cmd '.timeout 5000' \
+	"$tmp/poll.db" "select r.size > 16 * 1024 * 1024 from messages m
+		join raw r on r.id = m.raw_id where m.msgid = 'big@example.com'")" 1
+# The folder made again holds UIDs 1-4, then the big mail and the one
+# after it.
+check "cursor at the last UID after two batches" "$(sqlite3 -cmd \
+	'.timeout 5000' "$tmp/poll.db" "select last_uid from imap_cursor")" 6
 grep -q "connected to imap://$IMAP_HOST:$IMAP_PORT, folder '$folder', polling" \
 	"$tmp/poll.log" || check "starttls + polling logged" missing present
 mail "note22@example.com" "widget note 22" \
 	"Thu, 04 Jan 2024 11:00:00 +0000" >"$tmp/m22.eml"
 append "$tmp/m22.eml"
 for _ in $(seq 50); do
-	[[ $(count) -ge 5 ]] && break
+	[[ $(count) -ge 7 ]] && break
 	sleep 0.1
 done
-check "polling: new mail within 5 s" "$(count)" 5
+check "polling: new mail within 5 s" "$(count)" 7
 kill -TERM "$daemon_pid"
 wait "$daemon_pid" || check "poll daemon exit" "$?" 0
 daemon_pid=
