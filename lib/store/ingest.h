@@ -36,7 +36,7 @@ typedef void (*pc_ingest_warn_fn)(const char *where, const char *msgid,
 struct pc_ingest_options {
 	/* Recorded as the list of messages that carry no List-Id. */
 	const char *list_id;
-	/* zlib-compress raw messages (smaller, about 3x slower ingest). */
+	/* zlib-compress raw messages (half the size, about 2x slower ingest). */
 	int compress;
 	pc_ingest_warn_fn warn;
 	void *warn_arg;
