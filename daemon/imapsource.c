@@ -165,21 +165,21 @@ static void batch_release(struct sync_ctx *x)
 	x->batch_bytes = 0;
 }
 
-static int sync_one(uint32_t uid, const char *data, size_t len, void *arg)
+/* Stores one fetched message, in the caller's transaction. */
+static int store_one(struct sync_ctx *x, const struct fetched *f)
 {
-	struct sync_ctx *x = arg;
 	char where[96];
 
 	snprintf(where, sizeof(where), "imap:%s:%u:%u", x->src->name,
-		 (unsigned)x->uidvalidity, (unsigned)uid);
-	if (!data)
+		 (unsigned)x->uidvalidity, (unsigned)f->uid);
+	if (!f->data)
 		return pc_ingest_unreadable(x->st, where,
 					    "larger than the message size "
 					    "limit, or sent without a body: "
 					    "not fetched",
 					    &x->stats, x->err);
-	return pc_ingest_message(x->st, data, len, where, &x->io, &x->stats,
-				 x->err);
+	return pc_ingest_message(x->st, f->data, f->len, where, &x->io,
+				 &x->stats, x->err);
 }
 
 static void notify_parent(int fd)
@@ -247,8 +247,7 @@ static int child_sync(struct pc_imap *im, const struct conf_source *src,
 		if ((rc = pc_store_begin(st, err)) < 0)
 			goto out;
 		for (j = 0; j < x.nbatch && rc >= 0; j++)
-			rc = sync_one(x.batch[j].uid, x.batch[j].data,
-				      x.batch[j].len, &x);
+			rc = store_one(&x, &x.batch[j]);
 		if (rc < 0 || (rc = pc_ingest_finish(st, err)) < 0 ||
 		    (rc = pc_cursor_set(st, src->name, src->folder, uidvalidity,
 					uids[i + k - 1],
