@@ -6,7 +6,7 @@
 -- row it checks or updates. For the CHECK constraints of messages and
 -- patch_files that was about a tenth of ingest's instructions, and the
 -- triggers that mark a series for mapping and evaluation again, which run
--- for every patch, cost about as much again.
+-- for every patch, another 6%.
 --
 -- CHECK: "col = a OR col = b OR ..." allows exactly the same values and
 -- is checked in place. A CHECK constraint cannot be changed with ALTER
