@@ -118,9 +118,7 @@ static int says_nak(const char *p, size_t len)
 	       (len == 3 || !pc_isalnum((unsigned char)p[3]));
 }
 
-/* "please respin", "needs another version", ... in a sentence. Each
- * phrase must start with 'p', 'n' or 'c': those are the letters the scan
- * stops at. */
+/* "please respin", "needs another version", ... in a sentence. */
 static int says_changes(const char *p, size_t len)
 {
 	static const char *const phrases[] = {
@@ -133,13 +131,16 @@ static int says_changes(const char *p, size_t len)
 		"needs some rework",	"needs more work",
 		"not acceptable",	NULL
 	};
+	unsigned char first[256] = { 0 };
 	size_t i, k;
 
-	/* One pass: every phrase starts with 'p', 'n' or 'c'. */
+	/* One pass, stopping only where some phrase could start. */
+	for (k = 0; phrases[k]; k++)
+		first[(unsigned char)phrases[k][0]] = 1;
 	for (i = 0; i < len; i++) {
 		int c = pc_tolower((unsigned char)p[i]);
 
-		if (c != 'p' && c != 'n' && c != 'c')
+		if (!first[c])
 			continue;
 		for (k = 0; phrases[k]; k++)
 			if (phrases[k][0] == c &&
