@@ -40,11 +40,14 @@ static int record_failure(struct pc_store *st, const struct conf *c,
 	row.tree = c->tree;
 	row.reason = err->msg;
 	row.at = now;
-	if (pc_store_int(st, SQL_VERSION, series, &version, &e2) == 0) {
+	if (pc_store_begin(st, &e2) == 0 &&
+	    pc_store_int(st, SQL_VERSION, series, &version, &e2) == 0) {
 		row.version = (int)version;
-		if (pc_testrun_add_apply(st, &row, NULL, &e2) == 0)
+		if (pc_testrun_add_apply(st, &row, NULL, &e2) == 0 &&
+		    pc_store_commit(st, &e2) == 0)
 			return 0;
 	}
+	pc_store_rollback(st);
 	*err = e2;
 	return -1;
 }
@@ -77,8 +80,7 @@ static void child_main(const struct conf *c, int64_t series, int64_t now)
 	o.archive_url = c->archive;
 	o.committer_email = c->from;
 	o.now = now;
-	if (pc_store_begin(st, &err) < 0)
-		goto fail;
+	/* pc_am_series holds no transaction while it applies. */
 	rc = pc_am_series(&r, &apply_id, &branch, st, series, &o, &err);
 	if (rc < 0 && rc != PC_EDB) {
 		/* Recorded as a failed apply, so it is not tried again and
@@ -90,8 +92,6 @@ static void child_main(const struct conf *c, int64_t series, int64_t now)
 	} else if (rc < 0) {
 		goto fail;
 	}
-	if (pc_store_commit(st, &err) < 0)
-		goto fail;
 	if (rc == 0 && r.applied) {
 		log_info("tester: series %lld applied as %s; booting it",
 			 (long long)series, branch);
@@ -116,7 +116,6 @@ static void child_main(const struct conf *c, int64_t series, int64_t now)
 	_exit(0);
 fail:
 	log_warnx("tester: series %lld: %s", (long long)series, err.msg);
-	pc_store_rollback(st);
 	pc_store_close(st);
 	_exit(1);
 }

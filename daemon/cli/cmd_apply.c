@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -54,6 +55,18 @@ static const char apply_usage[] =
 	"bad usage.\n";
 
 #define APPLY_NOT_APPLIED 2
+
+/* On a terminal: what is being done while libgit2 works (seconds on a
+ * kernel tree). */
+static void say_applying(void *arg, int64_t series_id, int version,
+			 size_t npatches, const char *branch)
+{
+	(void)arg;
+	fprintf(stderr,
+		"apply: applying series %lld v%d (%zu patch%s) as %s...\n",
+		(long long)series_id, version, npatches,
+		npatches == 1 ? "" : "es", branch);
+}
 
 static void print_json(const struct pc_apply_result *r, long long id,
 		       const char *branch, long long apply_id)
@@ -160,15 +173,11 @@ int cmd_apply(int argc, char **argv)
 	}
 	if (!(st = cli_open_store(cli_db_path(db))))
 		return CLI_FAIL;
-	if (pc_store_begin(st, &err) < 0) {
-		log_warnx("apply: %s", err.msg);
-		pc_store_close(st);
-		return CLI_FAIL;
-	}
+	if (isatty(STDERR_FILENO))
+		o.applying = say_applying;
 	rc = pc_am_series(&r, &apply_id, &branch, st, id, &o, &err);
-	if (rc < 0 || pc_store_commit(st, &err) < 0) {
+	if (rc < 0) {
 		log_warnx("apply: %s", err.msg);
-		pc_store_rollback(st);
 		pc_store_close(st);
 		pc_apply_result_release(&r);
 		free(branch);

@@ -40,12 +40,24 @@ struct am_patch {
 	size_t diff_len;
 };
 
+/*
+ * What the database says of the series, read in one snapshot before
+ * anything is applied: the patches ready for pc_apply_series() and the
+ * base-commit the mails name.
+ */
+struct am_plan {
+	int64_t series_id;
+	int version;
+	struct am_patch *ap;
+	struct pc_apply_patch *pp;
+	size_t n, cap;
+	char *base_commit;
+};
+
 struct am_ctx {
 	struct pc_store *st;
 	const struct pc_am_options *o;
-	struct pc_apply_result *res;
-	int64_t *apply_id;
-	char **branch_out;
+	struct am_plan *plan;
 	struct pc_err *err;
 	int rc;
 	int found;
@@ -167,20 +179,31 @@ static int first_text(int ncols, const char *const *cols, void *arg)
 	return 0;
 }
 
-static int on_series(const struct pc_series_info *s, void *arg)
+static void plan_release(struct am_plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->cap; i++) {
+		pc_msg_free(p->ap[i].msg);
+		pc_buf_release(&p->ap[i].message);
+	}
+	free(p->ap);
+	free(p->pp);
+	free(p->base_commit);
+}
+
+/* Reads the series into x->plan; nothing is written. */
+static int plan_series(const struct pc_series_info *s, void *arg)
 {
 	struct am_ctx *x = arg;
-	const struct pc_am_options *o = x->o;
-	struct pc_apply_patch *pp = NULL;
-	struct am_patch *ap = NULL;
-	struct pc_apply_options ao = { 0 };
-	struct pc_apply_row row = { 0 };
-	struct pc_buf commits = PC_BUF_INIT;
-	char *base_commit = NULL, *branch = NULL, sql[160];
-	size_t i, n = 0, cap = 0;
+	struct am_plan *p = x->plan;
+	char sql[160];
+	size_t i, n = 0;
 	int rc = 0, seen_idx = 0;
 
 	x->found = 1;
+	p->series_id = s->id;
+	p->version = s->version;
 	for (i = 0; i < s->npatches; i++)
 		n += !strcmp(s->patches[i].kind, "patch");
 	if (!n || (s->total && (int)n < s->total)) {
@@ -191,108 +214,63 @@ static int on_series(const struct pc_series_info *s, void *arg)
 				s->total ? s->total : 1);
 		goto out;
 	}
-	cap = n;
-	ap = xcalloc(cap, sizeof(*ap));
-	pp = xcalloc(cap, sizeof(*pp));
-	n = 0;
+	p->cap = n;
+	p->ap = xcalloc(p->cap, sizeof(*p->ap));
+	p->pp = xcalloc(p->cap, sizeof(*p->pp));
 	for (i = 0; i < s->npatches; i++) {
 		const struct pc_patch_info *pi = &s->patches[i];
+		struct am_patch *ap = &p->ap[p->n];
+		struct pc_apply_patch *pp = &p->pp[p->n];
 
 		/* One mail per index (a resent duplicate is skipped). */
-		if (strcmp(pi->kind, "patch") || (n && pi->idx == seen_idx))
+		if (strcmp(pi->kind, "patch") || (p->n && pi->idx == seen_idx))
 			continue;
 		seen_idx = pi->idx;
-		if ((rc = build(&ap[n], pi, x)) < 0)
+		if ((rc = build(ap, pi, x)) < 0)
 			goto out;
-		pp[n].author_name =
-			ap[n].msg->author.name ? ap[n].msg->author.name : "";
-		pp[n].author_email =
-			ap[n].msg->author.addr ? ap[n].msg->author.addr : "";
-		pp[n].author_time = ap[n].msg->author_date;
-		pp[n].author_tz = ap[n].msg->date_tz;
-		pp[n].message = ap[n].message.buf;
-		pp[n].diff = ap[n].diff;
-		pp[n].diff_len = ap[n].diff_len;
-		n++;
+		pp->author_name = ap->msg->author.name ? ap->msg->author.name :
+							 "";
+		pp->author_email = ap->msg->author.addr ? ap->msg->author.addr :
+							  "";
+		pp->author_time = ap->msg->author_date;
+		pp->author_tz = ap->msg->date_tz;
+		pp->message = ap->message.buf;
+		pp->diff = ap->diff;
+		pp->diff_len = ap->diff_len;
+		p->n++;
 	}
 	snprintf(sql, sizeof(sql),
 		 "SELECT base_commit FROM messages WHERE series_id = %lld AND "
 		 "base_commit IS NOT NULL ORDER BY idx LIMIT 1",
 		 (long long)s->id);
-	if ((rc = pc_store_query(x->st, sql, first_text, &base_commit,
+	if ((rc = pc_store_query(x->st, sql, first_text, &p->base_commit,
 				 x->err)) < 0)
 		goto out;
-	if (!base_commit)
-		base_commit = cover_base(x->st, s);
-	ao.tree = o->tree;
-	ao.base = o->base;
-	if (!ao.base && base_commit &&
-	    pc_apply_has_commit(o->tree, base_commit, NULL) == 1)
-		ao.base = base_commit;
-	branch = o->branch ? xstrdup(o->branch) :
-			     xasprintf("%s%lld-v%d",
-				       o->branch_prefix ? o->branch_prefix :
-							  "patchclock/",
-				       (long long)s->id, s->version);
-	ao.branch = branch;
-	ao.committer_name = o->committer_name;
-	ao.committer_email = o->committer_email;
-	ao.now = o->now;
-	if ((rc = pc_apply_series(x->res, &ao, pp, n, x->err)) < 0)
-		goto out;
-	for (i = 0; i < x->res->ncommits; i++)
-		pc_buf_addf(&commits, "%s%s", i ? " " : "", x->res->commits[i]);
-	row.series_id = s->id;
-	row.version = s->version;
-	row.tree = o->tree;
-	row.base = x->res->base[0] ? x->res->base : NULL;
-	row.branch = x->res->applied ? branch : NULL;
-	row.commits = commits.len ? commits.buf : NULL;
-	row.applied = x->res->applied;
-	row.failed_patch = (int)x->res->failed_patch;
-	row.file = x->res->file[0] ? x->res->file : NULL;
-	row.hunk = x->res->hunk[0] ? x->res->hunk : NULL;
-	row.reason = x->res->reason[0] ? x->res->reason : NULL;
-	row.at = o->now;
-	rc = pc_testrun_add_apply(x->st, &row, x->apply_id, x->err);
-	if (rc >= 0 && x->branch_out) {
-		*x->branch_out = branch;
-		branch = NULL;
-	}
+	if (!p->base_commit)
+		p->base_commit = cover_base(x->st, s);
 out:
-	for (i = 0; i < cap; i++) {
-		pc_msg_free(ap[i].msg);
-		pc_buf_release(&ap[i].message);
-	}
-	free(ap);
-	free(pp);
-	free(base_commit);
-	free(branch);
-	pc_buf_release(&commits);
 	x->rc = rc;
 	return 1; /* one series */
 }
 
-int pc_am_series(struct pc_apply_result *res, int64_t *apply_id_out,
-		 char **branch_out, struct pc_store *st, int64_t series_id,
-		 const struct pc_am_options *o, struct pc_err *err)
+/* Reads series_id in one read transaction, which ends before return. */
+static int read_plan(struct am_plan *p, struct pc_store *st, int64_t series_id,
+		     const struct pc_am_options *o, struct pc_err *err)
 {
 	struct pc_series_filter f = { 0 };
 	struct am_ctx x = { 0 };
 	int rc;
 
-	memset(res, 0, sizeof(*res));
-	if (branch_out)
-		*branch_out = NULL;
 	f.id = series_id;
 	f.with_patches = 1;
 	x.st = st;
 	x.o = o;
-	x.res = res;
-	x.apply_id = apply_id_out;
-	x.branch_out = branch_out;
+	x.plan = p;
 	x.err = err;
-	rc = pc_series_list(st, &f, on_series, &x, err);
+	if ((rc = pc_store_begin_read(st, err)) < 0)
+		return rc;
+	rc = pc_series_list(st, &f, plan_series, &x, err);
+	pc_store_rollback(st);
 	if (rc < 0)
 		return rc;
 	if (!x.found)
@@ -300,4 +278,84 @@ int pc_am_series(struct pc_apply_result *res, int64_t *apply_id_out,
 				  "no series %lld (see 'patchclock series')",
 				  (long long)series_id);
 	return x.rc;
+}
+
+/* The outcome as a row of applies, in a write transaction of its own. */
+static int record(struct pc_store *st, const struct am_plan *p,
+		  const struct pc_apply_result *res, const char *branch,
+		  const struct pc_am_options *o, int64_t *apply_id,
+		  struct pc_err *err)
+{
+	struct pc_apply_row row = { 0 };
+	struct pc_buf commits = PC_BUF_INIT;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < res->ncommits; i++)
+		pc_buf_addf(&commits, "%s%s", i ? " " : "", res->commits[i]);
+	row.series_id = p->series_id;
+	row.version = p->version;
+	row.tree = o->tree;
+	row.base = res->base[0] ? res->base : NULL;
+	row.branch = res->applied ? branch : NULL;
+	row.commits = commits.len ? commits.buf : NULL;
+	row.applied = res->applied;
+	row.failed_patch = (int)res->failed_patch;
+	row.file = res->file[0] ? res->file : NULL;
+	row.hunk = res->hunk[0] ? res->hunk : NULL;
+	row.reason = res->reason[0] ? res->reason : NULL;
+	row.at = o->now;
+	if ((rc = pc_store_begin(st, err)) == 0 &&
+	    (rc = pc_testrun_add_apply(st, &row, apply_id, err)) == 0)
+		rc = pc_store_commit(st, err);
+	if (rc < 0)
+		pc_store_rollback(st);
+	pc_buf_release(&commits);
+	return rc;
+}
+
+int pc_am_series(struct pc_apply_result *res, int64_t *apply_id_out,
+		 char **branch_out, struct pc_store *st, int64_t series_id,
+		 const struct pc_am_options *o, struct pc_err *err)
+{
+	struct pc_apply_options ao = { 0 };
+	struct am_plan p = { 0 };
+	char *branch = NULL;
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	if (branch_out)
+		*branch_out = NULL;
+	if ((rc = read_plan(&p, st, series_id, o, err)) < 0)
+		goto out;
+	/* From here until the outcome is recorded no transaction is open:
+	 * applying to a kernel tree takes seconds, and the daemon's other
+	 * writers must not wait for it. */
+	ao.tree = o->tree;
+	ao.base = o->base;
+	if (!ao.base && p.base_commit &&
+	    pc_apply_has_commit(o->tree, p.base_commit, NULL) == 1)
+		ao.base = p.base_commit;
+	branch = o->branch ? xstrdup(o->branch) :
+			     xasprintf("%s%lld-v%d",
+				       o->branch_prefix ? o->branch_prefix :
+							  "patchclock/",
+				       (long long)p.series_id, p.version);
+	ao.branch = branch;
+	ao.committer_name = o->committer_name;
+	ao.committer_email = o->committer_email;
+	ao.now = o->now;
+	if (o->applying)
+		o->applying(o->arg, p.series_id, p.version, p.n, branch);
+	if ((rc = pc_apply_series(res, &ao, p.pp, p.n, err)) < 0 ||
+	    (rc = record(st, &p, res, branch, o, apply_id_out, err)) < 0)
+		goto out;
+	if (branch_out) {
+		*branch_out = branch;
+		branch = NULL;
+	}
+out:
+	plan_release(&p);
+	free(branch);
+	return rc;
 }

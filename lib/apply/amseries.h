@@ -7,12 +7,17 @@
  * Suggested-by, Fixes, Closes; never a bot's suggestion or a tag given
  * by someone it does not name), then Link: to the archive. The base is
  * the series' base-commit when the tree has it, else the given base or
- * HEAD. The outcome is stored (table applies) in the caller's
- * transaction.
+ * HEAD. The outcome is stored (table applies).
+ *
+ * The series is read in one read transaction, applied with none open
+ * (applying to a kernel tree takes seconds; the daemon's fetcher and
+ * sender keep writing meanwhile), and the outcome written in a short
+ * write transaction of its own: the caller must not hold one.
  */
 #ifndef PC_APPLY_AMSERIES_H
 #define PC_APPLY_AMSERIES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "apply/apply.h"
@@ -28,6 +33,12 @@ struct pc_am_options {
 				    NULL: https://lore.kernel.org/r/%s */
 	const char *committer_name, *committer_email; /* NULL: patchclock */
 	int64_t now;
+	/* Called (when not NULL) once the series is read, just before it
+	 * is applied: series id, version, number of patches, branch. No
+	 * transaction is open then. */
+	void (*applying)(void *arg, int64_t series_id, int version,
+			 size_t npatches, const char *branch);
+	void *arg;
 };
 
 /*

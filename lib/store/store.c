@@ -277,7 +277,7 @@ int pc_store_bulk(struct pc_store *st, int on, int *active_out,
 	return 0;
 }
 
-int pc_store_begin(struct pc_store *st, struct pc_err *err)
+static int begin(struct pc_store *st, const char *sql, struct pc_err *err)
 {
 	unsigned i;
 	int rc;
@@ -288,11 +288,21 @@ int pc_store_begin(struct pc_store *st, struct pc_err *err)
 	 * and would fail at once with SQLITE_BUSY, without waiting. */
 	for (i = 0; i < st->nstmts; i++)
 		sqlite3_reset(st->stmt[i]);
-	rc = exec_sql(st, "BEGIN IMMEDIATE", err);
+	rc = exec_sql(st, sql, err);
 
 	if (rc == 0)
 		st->in_tx = 1;
 	return rc;
+}
+
+int pc_store_begin(struct pc_store *st, struct pc_err *err)
+{
+	return begin(st, "BEGIN IMMEDIATE", err);
+}
+
+int pc_store_begin_read(struct pc_store *st, struct pc_err *err)
+{
+	return begin(st, "BEGIN DEFERRED", err);
 }
 
 int pc_store_commit(struct pc_store *st, struct pc_err *err)

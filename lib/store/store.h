@@ -44,7 +44,12 @@ int pc_store_schema_latest(void);
 int pc_store_bulk(struct pc_store *st, int on, int *active_out,
 		  struct pc_err *err);
 
+/* A write transaction: takes the write lock now (BEGIN IMMEDIATE),
+ * waiting up to the busy timeout for another writer. */
 int pc_store_begin(struct pc_store *st, struct pc_err *err);
+/* A read transaction: one consistent snapshot for several queries that
+ * never blocks a writer (WAL). End it with pc_store_commit(). */
+int pc_store_begin_read(struct pc_store *st, struct pc_err *err);
 int pc_store_commit(struct pc_store *st, struct pc_err *err);
 /* Rolls back the open transaction, if any. Never fails. */
 void pc_store_rollback(struct pc_store *st);
