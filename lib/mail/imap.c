@@ -396,37 +396,38 @@ static size_t to_lf(char *s, size_t len)
 	return j;
 }
 
-/* One UID FETCH (UID BODY.PEEK[]): 1 with the bytes in *data_out
- * (caller frees; LF line ends; NULL when the server sent no body), 0
- * when the server no longer has the message. */
-static int fetch_body(struct pc_imap *im, uint32_t uid, char **data_out,
-		      size_t *len_out, struct pc_err *err)
+/* Called for each FETCH response with its UID and its static item of
+ * the type asked for (NULL when the response has none). */
+typedef void (*fetch_item_fn)(uint32_t uid,
+			      const struct mailimap_msg_att_static *item,
+			      void *arg);
+
+/* One UID FETCH of set (freed) for UID and att (consumed): fn sees each
+ * response's item of type want. */
+static int uid_fetch(struct pc_imap *im, struct mailimap_set *set,
+		     struct mailimap_fetch_att *att, int want, fetch_item_fn fn,
+		     void *arg, struct pc_err *err)
 {
 	struct mailimap_fetch_type *ft;
-	struct mailimap_set *set;
 	clist *result = NULL;
 	clistiter *a, *b;
-	int r, found = 0;
+	int r;
 
 	ft = mailimap_fetch_type_new_fetch_att_list_empty();
 	mailimap_fetch_type_new_fetch_att_list_add(
 		ft, mailimap_fetch_att_new_uid());
-	mailimap_fetch_type_new_fetch_att_list_add(
-		ft, mailimap_fetch_att_new_body_peek_section(
-			    mailimap_section_new(NULL)));
-	set = mailimap_set_new_single(uid);
+	mailimap_fetch_type_new_fetch_att_list_add(ft, att);
 	r = mailimap_uid_fetch(im->imap, set, ft, &result);
 	mailimap_set_free(set);
 	mailimap_fetch_type_free(ft);
 	if (r != MAILIMAP_NO_ERROR)
 		return imap_fail(im, err, r, PC_ENET, "UID FETCH");
 	for (a = clist_begin(result); a; a = clist_next(a)) {
-		struct mailimap_msg_att *att = clist_content(a);
-		uint32_t got_uid = 0;
-		char *part = NULL;
-		size_t part_len = 0;
+		struct mailimap_msg_att *msg = clist_content(a);
+		const struct mailimap_msg_att_static *got = NULL;
+		uint32_t uid = 0;
 
-		for (b = clist_begin(att->att_list); b; b = clist_next(b)) {
+		for (b = clist_begin(msg->att_list); b; b = clist_next(b)) {
 			struct mailimap_msg_att_item *item = clist_content(b);
 			struct mailimap_msg_att_static *st;
 
@@ -434,28 +435,76 @@ static int fetch_body(struct pc_imap *im, uint32_t uid, char **data_out,
 				continue;
 			st = item->att_data.att_static;
 			if (st->att_type == MAILIMAP_MSG_ATT_UID)
-				got_uid = st->att_data.att_uid;
-			else if (st->att_type ==
-					 MAILIMAP_MSG_ATT_BODY_SECTION &&
-				 st->att_data.att_body_section) {
-				part = st->att_data.att_body_section
-					       ->sec_body_part;
-				part_len = st->att_data.att_body_section
-						   ->sec_length;
-			}
+				uid = st->att_data.att_uid;
+			else if (st->att_type == want)
+				got = st;
 		}
-		if (got_uid != uid)
-			continue; /* an unsolicited FETCH for another one */
-		found = 1;
-		if (part && !*data_out) {
-			*data_out = xmalloc(part_len + 1);
-			memcpy(*data_out, part, part_len);
-			(*data_out)[part_len] = '\0';
-			*len_out = to_lf(*data_out, part_len);
-		}
+		fn(uid, got, arg);
 	}
 	mailimap_fetch_list_free(result);
-	return found;
+	return 0;
+}
+
+struct body_want {
+	uint32_t uid;
+	int found;
+	char *data;
+	size_t len;
+};
+
+static void take_body(uint32_t uid, const struct mailimap_msg_att_static *item,
+		      void *arg)
+{
+	struct body_want *w = arg;
+	const struct mailimap_msg_att_body_section *sec;
+
+	if (uid != w->uid)
+		return; /* an unsolicited FETCH for another one */
+	w->found = 1;
+	if (!item || !(sec = item->att_data.att_body_section) ||
+	    !sec->sec_body_part || w->data)
+		return;
+	w->data = xmalloc(sec->sec_length + 1);
+	memcpy(w->data, sec->sec_body_part, sec->sec_length);
+	w->data[sec->sec_length] = '\0';
+	w->len = to_lf(w->data, sec->sec_length);
+}
+
+/* One UID FETCH (UID BODY.PEEK[]): 1 with the bytes in *data_out
+ * (caller frees; LF line ends; NULL when the server sent no body), 0
+ * when the server no longer has the message. */
+static int fetch_body(struct pc_imap *im, uint32_t uid, char **data_out,
+		      size_t *len_out, struct pc_err *err)
+{
+	struct body_want w = { .uid = uid };
+	int rc;
+
+	rc = uid_fetch(im, mailimap_set_new_single(uid),
+		       mailimap_fetch_att_new_body_peek_section(
+			       mailimap_section_new(NULL)),
+		       MAILIMAP_MSG_ATT_BODY_SECTION, take_body, &w, err);
+	if (rc < 0)
+		return rc;
+	*data_out = w.data;
+	*len_out = w.len;
+	return w.found;
+}
+
+struct sizes_want {
+	uint32_t *sizes;
+	const uint32_t *uids;
+	size_t n;
+};
+
+static void take_size(uint32_t uid, const struct mailimap_msg_att_static *item,
+		      void *arg)
+{
+	struct sizes_want *w = arg;
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		if (w->uids[i] == uid)
+			w->sizes[i] = item ? item->att_data.att_rfc822_size : 0;
 }
 
 /* The sizes of uids[0..n) in one UID FETCH (UID RFC822.SIZE): sizes[i]
@@ -463,51 +512,16 @@ static int fetch_body(struct pc_imap *im, uint32_t uid, char **data_out,
 static int fetch_sizes(uint32_t *sizes, struct pc_imap *im,
 		       const uint32_t *uids, size_t n, struct pc_err *err)
 {
-	struct mailimap_fetch_type *ft;
+	struct sizes_want w = { .sizes = sizes, .uids = uids, .n = n };
 	struct mailimap_set *set = mailimap_set_new_empty();
-	clist *result = NULL;
-	clistiter *a, *b;
 	size_t i;
-	int r;
 
 	for (i = 0; i < n; i++) {
 		sizes[i] = UINT32_MAX;
 		mailimap_set_add_single(set, uids[i]);
 	}
-	ft = mailimap_fetch_type_new_fetch_att_list_empty();
-	mailimap_fetch_type_new_fetch_att_list_add(
-		ft, mailimap_fetch_att_new_uid());
-	mailimap_fetch_type_new_fetch_att_list_add(
-		ft, mailimap_fetch_att_new_rfc822_size());
-	r = mailimap_uid_fetch(im->imap, set, ft, &result);
-	mailimap_set_free(set);
-	mailimap_fetch_type_free(ft);
-	if (r != MAILIMAP_NO_ERROR)
-		return imap_fail(im, err, r, PC_ENET, "UID FETCH");
-	for (a = clist_begin(result); a; a = clist_next(a)) {
-		struct mailimap_msg_att *att = clist_content(a);
-		uint32_t uid = 0, size = 0;
-
-		for (b = clist_begin(att->att_list); b; b = clist_next(b)) {
-			struct mailimap_msg_att_item *item = clist_content(b);
-
-			if (item->att_type != MAILIMAP_MSG_ATT_ITEM_STATIC)
-				continue;
-			if (item->att_data.att_static->att_type ==
-			    MAILIMAP_MSG_ATT_UID)
-				uid = item->att_data.att_static->att_data
-					      .att_uid;
-			else if (item->att_data.att_static->att_type ==
-				 MAILIMAP_MSG_ATT_RFC822_SIZE)
-				size = item->att_data.att_static->att_data
-					       .att_rfc822_size;
-		}
-		for (i = 0; i < n; i++)
-			if (uids[i] == uid)
-				sizes[i] = size;
-	}
-	mailimap_fetch_list_free(result);
-	return 0;
+	return uid_fetch(im, set, mailimap_fetch_att_new_rfc822_size(),
+			 MAILIMAP_MSG_ATT_RFC822_SIZE, take_size, &w, err);
 }
 
 int pc_imap_fetch(struct pc_imap *im, const uint32_t *uids, size_t n,
