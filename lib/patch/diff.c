@@ -115,20 +115,18 @@ static void pid_hash_add(struct pid_hash *h, const char *p, size_t len)
 static int pid_hash_add_nospace(struct pid_hash *h, const char *line)
 {
 	const char *src = line;
-	size_t before = h->n, total = 0;
 	unsigned char c;
+	int added = 0;
 
 	while ((c = (unsigned char)*src++) != '\0') {
 		if (git_isspace(c))
 			continue;
-		if (h->n == sizeof(h->buf)) {
-			total += h->n - before;
+		if (h->n == sizeof(h->buf))
 			pid_hash_flush(h);
-			before = 0;
-		}
 		h->buf[h->n++] = (char)c;
+		added++;
 	}
-	return (int)(total + h->n - before);
+	return added;
 }
 
 /*
