@@ -62,6 +62,15 @@ void t_rmtree(const char *dir)
 	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+void t_sh(const char *dir, const char *cmd)
+{
+	char *full = xasprintf("cd '%s' && (%s) >/dev/null 2>&1", dir, cmd);
+
+	if (system(full) != 0)
+		fail_msg("command failed in %s: %s", dir, cmd);
+	free(full);
+}
+
 void t_store_open(struct t_store *ts)
 {
 	struct pc_err err = { 0 };

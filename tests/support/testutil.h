@@ -23,6 +23,9 @@ const char *t_shared(const char *rel);
 char *t_mkdtemp(void);
 /* Removes a directory tree made by t_mkdtemp(). */
 void t_rmtree(const char *dir);
+/* Runs cmd with sh in dir, output discarded; fails the test unless it
+ * exits 0. */
+void t_sh(const char *dir, const char *cmd);
 
 /*
  * A fresh SQLite store in its own temporary directory: corpus fixtures are

@@ -22,15 +22,6 @@ struct fix {
 	char *db; /* owned: the store's file */
 };
 
-static void sh(const char *dir, const char *cmd)
-{
-	char *full = xasprintf("cd '%s' && (%s) >/dev/null 2>&1", dir, cmd);
-
-	if (system(full) != 0)
-		fail_msg("command failed: %s", cmd);
-	free(full);
-}
-
 static int setup(void **state)
 {
 	struct fix *f = xcalloc(1, sizeof(*f));
@@ -38,10 +29,10 @@ static int setup(void **state)
 	t_store_open(&f->ts);
 	f->db = xasprintf("%s/test.db", f->ts.dir);
 	f->repo = t_mkdtemp();
-	sh(f->repo, "git init -q -b main . && git config user.name T && "
-		    "git config user.email t@x && mkdir -p drivers/w && "
-		    "printf 'a\\nb\\nc\\n' >drivers/w/w.c && git add -A && "
-		    "git commit -q -m base");
+	t_sh(f->repo, "git init -q -b main . && git config user.name T && "
+		      "git config user.email t@x && mkdir -p drivers/w && "
+		      "printf 'a\\nb\\nc\\n' >drivers/w/w.c && git add -A && "
+		      "git commit -q -m base");
 	*state = f;
 	return 0;
 }

@@ -18,15 +18,6 @@ struct fix {
 	char *dir; /* owned */
 };
 
-static void sh(const char *dir, const char *cmd)
-{
-	char *full = xasprintf("cd '%s' && (%s) >/dev/null 2>&1", dir, cmd);
-
-	if (system(full) != 0)
-		fail_msg("command failed: %s", cmd);
-	free(full);
-}
-
 static char *out_of(const char *dir, const char *cmd)
 {
 	char *full = xasprintf("cd '%s' && %s", dir, cmd);
@@ -47,11 +38,11 @@ static int setup(void **state)
 	struct fix *f = xcalloc(1, sizeof(*f));
 
 	f->dir = t_mkdtemp();
-	sh(f->dir, "git init -q -b main . && git config user.name T && "
-		   "git config user.email t@x && mkdir -p drivers/w && "
-		   "printf 'a\\nb\\nc\\n' >drivers/w/w.c && "
-		   "ln -s /etc drivers/link && git add -A && "
-		   "git commit -q -m base && git tag base");
+	t_sh(f->dir, "git init -q -b main . && git config user.name T && "
+		     "git config user.email t@x && mkdir -p drivers/w && "
+		     "printf 'a\\nb\\nc\\n' >drivers/w/w.c && "
+		     "ln -s /etc drivers/link && git add -A && "
+		     "git commit -q -m base && git tag base");
 	*state = f;
 	return 0;
 }

@@ -39,15 +39,11 @@ static void test_tags__annotated_and_lightweight(void **state)
 	(void)state;
 	/* Commit dated 2023-01-01 00:00 UTC; v6.2-rc1 annotated, tagged
 	 * 2022-12-25 22:00 UTC; v6.1 lightweight (the commit's date). */
-	cmd = xasprintf(
-		"cd '%s' && git init -q r && cd r && "
-		"GIT_COMMITTER_DATE=2023-01-01T00:00:00Z git -c user.name=t "
-		"-c user.email=t@x commit -q --allow-empty -m c && "
-		"GIT_COMMITTER_DATE=2022-12-25T22:00:00Z git -c user.name=t "
-		"-c user.email=t@x tag -a -m rc1 v6.2-rc1 && git tag v6.1",
-		dir);
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
+	t_sh(dir, "git init -q r && cd r && "
+		  "GIT_COMMITTER_DATE=2023-01-01T00:00:00Z git -c user.name=t "
+		  "-c user.email=t@x commit -q --allow-empty -m c && "
+		  "GIT_COMMITTER_DATE=2022-12-25T22:00:00Z git -c user.name=t "
+		  "-c user.email=t@x tag -a -m rc1 v6.2-rc1 && git tag v6.1");
 	cmd = xasprintf("%s/r", dir);
 	assert_int_equal(pc_tree_tags(cmd, collect, &s, &err), 0);
 	assert_int_equal(s.n, 2);
