@@ -20,13 +20,8 @@ pc=$1
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/patchclock-apply.XXXXXX")
 trap '[[ -n ${KEEP:-} ]] || rm -rf "$tmp"' EXIT
 export PATCHCLOCK_PROFILES="" PATCHCLOCK_RELEASES="" PATCHCLOCK_DB=$tmp/pc.db
-fails=0
-check() { # what got want
-	if [[ "$2" != "$3" ]]; then
-		echo "FAIL: $1: got '$2', want '$3'" >&2
-		fails=$((fails + 1))
-	fi
-}
+# shellcheck source=tests/support/checks.sh
+. "$(dirname "$0")/../support/checks.sh"
 
 repo=$tmp/repo
 git init -q -b main "$repo"

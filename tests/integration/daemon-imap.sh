@@ -55,13 +55,8 @@ trap cleanup EXIT
 # KEEP=1 keeps the temporary directory (and the servers) for debugging.
 [[ -z ${KEEP:-} ]] || trap - EXIT
 export PATCHCLOCK_PROFILES="" PATCHCLOCK_RELEASES=""
-fails=0
-check() { # what got want
-	if [[ "$2" != "$3" ]]; then
-		echo "FAIL: $1: got '$2', want '$3'" >&2
-		fails=$((fails + 1))
-	fi
-}
+# shellcheck source=tests/support/checks.sh
+. "$(dirname "$0")/../support/checks.sh"
 sql() { sqlite3 -cmd '.timeout 5000' "$tmp/pc.db" "$@"; }
 
 IMAP_HOST='' IMAPS_PORT='' IMAP_USER='' IMAP_PASS='' IMAP_CA=''

@@ -40,13 +40,8 @@ trap cleanup EXIT
 # KEEP=1 keeps the temporary directory (and the server) for debugging.
 [[ -z ${KEEP:-} ]] || trap - EXIT
 export PATCHCLOCK_PROFILES="" PATCHCLOCK_RELEASES=""
-fails=0
-check() { # what got want
-	if [[ "$2" != "$3" ]]; then
-		echo "FAIL: $1: got '$2', want '$3'" >&2
-		fails=$((fails + 1))
-	fi
-}
+# shellcheck source=tests/support/checks.sh
+. "$(dirname "$0")/../support/checks.sh"
 
 # The daemon writes while the test reads: wait for its locks, as it does.
 sql() { sqlite3 -cmd '.timeout 5000' "$tmp/pc.db" "$@"; }

@@ -21,13 +21,8 @@ pcd=$(dirname "$1")/patchclockd
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/patchclockd-replay.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 export PATCHCLOCK_PROFILES="" PATCHCLOCK_RELEASES=""
-fails=0
-check() { # what got want
-	if [[ "$2" != "$3" ]]; then
-		echo "FAIL: $1: got '$2', want '$3'" >&2
-		fails=$((fails + 1))
-	fi
-}
+# shellcheck source=tests/support/checks.sh
+. "$(dirname "$0")/../support/checks.sh"
 sql() { sqlite3 "$tmp/pc.db" "$@"; }
 
 mkdir -p "$tmp/tree"

@@ -40,13 +40,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86
 unset PATCHCLOCK_DB
 export PATCHCLOCK_PROFILES="" PATCHCLOCK_RELEASES=""
 db=$tmp/pc.db
-fails=0
-check() { # what got want
-	if [[ "$2" != "$3" ]]; then
-		echo "FAIL: $1: got '$2', want '$3'" >&2
-		fails=$((fails + 1))
-	fi
-}
+# shellcheck source=tests/support/checks.sh
+. "$(dirname "$0")/../support/checks.sh"
 
 SMTP_PORT='' SMTPS_PORT='' SMTP_CA=''
 "$srv" start "$dir" >/dev/null

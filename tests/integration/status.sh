@@ -26,13 +26,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86
 unset PATCHCLOCK_DB PC_KERNEL_TREE
 export PATCHCLOCK_PROFILES="" PATCHCLOCK_RELEASES=""
 db=$tmp/pc.db
-fails=0
-check() { # what got want
-	if [[ "$2" != "$3" ]]; then
-		echo "FAIL: $1: got '$2', want '$3'" >&2
-		fails=$((fails + 1))
-	fi
-}
+# shellcheck source=tests/support/checks.sh
+. "$(dirname "$0")/../support/checks.sh"
 
 # A patch posted Fri 2024-01-05 10:00 UTC; due a week later, Fri
 # 2024-01-12 10:00 UTC (inside "office hours": all day, weekdays).

@@ -48,22 +48,8 @@ cleanup() {
 }
 trap cleanup EXIT
 export PATCHCLOCK_DB=$tmp/pc.db PATCHCLOCK_PROFILES=$top/contrib/profiles.ini
-fails=0
-check() { # what got want
-	if [ "$2" != "$3" ]; then
-		echo "FAIL: $1: got '$2', want '$3'" >&2
-		fails=$((fails + 1))
-	fi
-}
-contains() { # what haystack needle
-	case "$2" in
-	*"$3"*) ;;
-	*)
-		echo "FAIL: $1: '$3' not in: $2" >&2
-		fails=$((fails + 1))
-		;;
-	esac
-}
+# shellcheck source=tests/support/checks.sh
+. "$(dirname "$0")/../support/checks.sh"
 SECONDS=0
 
 "$pc" ingest -q --tree "$tree" "$fx/nvdimm-attr.mbox" "$fx/nvdimm-noapply.mbox" \
