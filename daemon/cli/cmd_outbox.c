@@ -37,21 +37,6 @@ struct out {
 	json_object *arr;
 };
 
-static json_object *jstr(const char *s)
-{
-	return s ? json_object_new_string(s) : NULL;
-}
-
-static json_object *jtime(int64_t t)
-{
-	char buf[32];
-
-	if (!t)
-		return NULL;
-	cli_format_iso(buf, sizeof(buf), t);
-	return json_object_new_string(buf);
-}
-
 static int print_item(const struct pc_outbox_item *it, void *arg)
 {
 	struct out *o = arg;
@@ -64,25 +49,31 @@ static int print_item(const struct pc_outbox_item *it, void *arg)
 		json_object *j = json_object_new_object();
 
 		json_object_object_add(j, "id", json_object_new_int64(it->id));
-		json_object_object_add(j, "key", jstr(it->key));
-		json_object_object_add(j, "action", jstr(it->action));
+		json_object_object_add(j, "key", json_str(it->key));
+		json_object_object_add(j, "action", json_str(it->action));
 		json_object_object_add(
 			j, "series",
 			it->series_id ? json_object_new_int64(it->series_id) :
 					NULL);
-		json_object_object_add(j, "recipients", jstr(it->recipients));
-		json_object_object_add(j, "subject", jstr(it->subject));
-		json_object_object_add(j, "message_id", jstr(it->message_id));
-		json_object_object_add(j, "status", jstr(it->status));
-		json_object_object_add(j, "reason", jstr(it->reason));
+		json_object_object_add(j, "recipients",
+				       json_str(it->recipients));
+		json_object_object_add(j, "subject", json_str(it->subject));
+		json_object_object_add(j, "message_id",
+				       json_str(it->message_id));
+		json_object_object_add(j, "status", json_str(it->status));
+		json_object_object_add(j, "reason", json_str(it->reason));
 		json_object_object_add(j, "attempts",
 				       json_object_new_int(it->attempts));
-		json_object_object_add(j, "created", jtime(it->created_at));
-		json_object_object_add(j, "send_after", jtime(it->send_after));
+		json_object_object_add(j, "created",
+				       json_time_or_0(it->created_at));
+		json_object_object_add(j, "send_after",
+				       json_time_or_0(it->send_after));
 		json_object_object_add(j, "next_attempt",
-				       jtime(it->next_attempt));
-		json_object_object_add(j, "sent_at", jtime(it->sent_at));
-		json_object_object_add(j, "last_error", jstr(it->last_error));
+				       json_time_or_0(it->next_attempt));
+		json_object_object_add(j, "sent_at",
+				       json_time_or_0(it->sent_at));
+		json_object_object_add(j, "last_error",
+				       json_str(it->last_error));
 		json_object_array_add(o->arr, j);
 		return 0;
 	}

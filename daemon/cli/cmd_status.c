@@ -95,33 +95,18 @@ static void both_times(char *buf, size_t len, const char *zone, int64_t t)
 	pc_bizclock_free(c);
 }
 
-static json_object *jstr(const char *s)
-{
-	return s ? json_object_new_string(s) : NULL;
-}
-
-static json_object *jtime(int64_t t)
-{
-	char buf[32];
-
-	if (!t)
-		return NULL;
-	cli_format_iso(buf, sizeof(buf), t);
-	return json_object_new_string(buf);
-}
-
 static json_object *row_json(const struct pc_status_row *r)
 {
 	json_object *o = json_object_new_object(), *a;
 	size_t i;
 
 	json_object_object_add(o, "id", json_object_new_int64(r->id));
-	json_object_object_add(o, "subject", jstr(r->name));
-	json_object_object_add(o, "author", jstr(r->author_name));
-	json_object_object_add(o, "author_addr", jstr(r->author_addr));
+	json_object_object_add(o, "subject", json_str(r->name));
+	json_object_object_add(o, "author", json_str(r->author_name));
+	json_object_object_add(o, "author_addr", json_str(r->author_addr));
 	json_object_object_add(o, "version", json_object_new_int(r->version));
-	json_object_object_add(o, "anchor", jstr(r->anchor_msgid));
-	json_object_object_add(o, "state", jstr(r->state));
+	json_object_object_add(o, "anchor", json_str(r->anchor_msgid));
+	json_object_object_add(o, "state", json_str(r->state));
 	a = json_object_new_array();
 	for (const char *p = r->flags; p && *p;) {
 		size_t len = strcspn(p, " ");
@@ -132,25 +117,28 @@ static json_object *row_json(const struct pc_status_row *r)
 		p += len + (p[len] == ' ');
 	}
 	json_object_object_add(o, "flags", a);
-	json_object_object_add(o, "turn", jstr(r->turn));
+	json_object_object_add(o, "turn", json_str(r->turn));
 	a = json_object_new_array();
 	for (i = 0; i < r->nentries; i++)
 		json_object_array_add(a, json_object_new_string(r->entries[i]));
 	json_object_object_add(o, "entries", a);
-	json_object_object_add(o, "governing_entry", jstr(r->entry));
-	json_object_object_add(o, "profile", jstr(r->profile));
-	json_object_object_add(o, "zone", jstr(r->zone));
-	json_object_object_add(o, "posted", jtime(r->posted));
-	json_object_object_add(o, "due", jtime(r->due));
-	json_object_object_add(o, "act_at", jtime(r->act_at));
-	json_object_object_add(o, "first_response", jtime(r->first_response));
+	json_object_object_add(o, "governing_entry", json_str(r->entry));
+	json_object_object_add(o, "profile", json_str(r->profile));
+	json_object_object_add(o, "zone", json_str(r->zone));
+	json_object_object_add(o, "posted", json_time_or_0(r->posted));
+	json_object_object_add(o, "due", json_time_or_0(r->due));
+	json_object_object_add(o, "act_at", json_time_or_0(r->act_at));
+	json_object_object_add(o, "first_response",
+			       json_time_or_0(r->first_response));
 	json_object_object_add(o, "overdue_business_days",
 			       r->flags && strstr(r->flags, "overdue") ?
 				       json_object_new_double(r->overdue_days) :
 				       NULL);
-	json_object_object_add(o, "lands_in", jstr(r->lands));
-	json_object_object_add(o, "feature_deadline", jtime(r->deadline));
-	json_object_object_add(o, "evaluated_at", jtime(r->evaluated_at));
+	json_object_object_add(o, "lands_in", json_str(r->lands));
+	json_object_object_add(o, "feature_deadline",
+			       json_time_or_0(r->deadline));
+	json_object_object_add(o, "evaluated_at",
+			       json_time_or_0(r->evaluated_at));
 	a = json_object_new_array();
 	for (i = 0; i < r->npatch; i++) {
 		const struct pc_status_patch *p = &r->patch[i];
@@ -158,10 +146,11 @@ static json_object *row_json(const struct pc_status_row *r)
 
 		json_object_object_add(po, "index",
 				       json_object_new_int(p->idx));
-		json_object_object_add(po, "msgid", jstr(p->msgid));
+		json_object_object_add(po, "msgid", json_str(p->msgid));
 		json_object_object_add(po, "reviewed",
 				       json_object_new_boolean(p->reviewed));
-		json_object_object_add(po, "reviewed_by", jstr(p->reviewed_by));
+		json_object_object_add(po, "reviewed_by",
+				       json_str(p->reviewed_by));
 		json_object_object_add(po, "off_list",
 				       json_object_new_boolean(p->off_list));
 		json_object_object_add(po, "own_domain_tag",

@@ -9,12 +9,12 @@
 #include "cli/json_out.h"
 #include "util/banned.h"
 
-static json_object *str_or_null(const char *s)
+json_object *json_str(const char *s)
 {
 	return s ? json_object_new_string(s) : NULL;
 }
 
-static json_object *time_or_null(int64_t t, int valid)
+json_object *json_time(int64_t t, int valid)
 {
 	char buf[32];
 
@@ -22,6 +22,11 @@ static json_object *time_or_null(int64_t t, int valid)
 		return NULL;
 	cli_format_iso(buf, sizeof(buf), t);
 	return json_object_new_string(buf);
+}
+
+json_object *json_time_or_0(int64_t t)
+{
+	return json_time(t, t != 0);
 }
 
 static json_object *json_trailers(const struct pc_trailer_info *t, size_t n)
@@ -32,12 +37,11 @@ static json_object *json_trailers(const struct pc_trailer_info *t, size_t n)
 	for (i = 0; i < n; i++) {
 		json_object *o = json_object_new_object();
 
-		json_object_object_add(o, "name", str_or_null(t[i].name));
-		json_object_object_add(o, "value", str_or_null(t[i].value));
-		json_object_object_add(o, "person", str_or_null(t[i].person));
-		json_object_object_add(o, "addr", str_or_null(t[i].addr));
-		json_object_object_add(o, "given_in",
-				       str_or_null(t[i].given_in));
+		json_object_object_add(o, "name", json_str(t[i].name));
+		json_object_object_add(o, "value", json_str(t[i].value));
+		json_object_object_add(o, "person", json_str(t[i].person));
+		json_object_object_add(o, "addr", json_str(t[i].addr));
+		json_object_object_add(o, "given_in", json_str(t[i].given_in));
 		json_object_object_add(
 			o, "from_reply",
 			json_object_new_boolean(t[i].from_reply));
@@ -61,9 +65,8 @@ static json_object *json_files(const struct pc_file_info *f, size_t n)
 		json_object *o = json_object_new_object();
 		char status[2] = { f[i].status, 0 };
 
-		json_object_object_add(o, "path", str_or_null(f[i].path));
-		json_object_object_add(o, "old_path",
-				       str_or_null(f[i].old_path));
+		json_object_object_add(o, "path", json_str(f[i].path));
+		json_object_object_add(o, "old_path", json_str(f[i].old_path));
 		json_object_object_add(o, "status",
 				       json_object_new_string(status));
 		json_object_object_add(o, "added",
@@ -83,9 +86,9 @@ json_object *json_series(const struct pc_series_info *s)
 	size_t i;
 
 	json_object_object_add(o, "id", json_object_new_int64(s->id));
-	json_object_object_add(o, "subject", str_or_null(s->name));
-	json_object_object_add(o, "author", str_or_null(s->author_name));
-	json_object_object_add(o, "author_addr", str_or_null(s->author_addr));
+	json_object_object_add(o, "subject", json_str(s->name));
+	json_object_object_add(o, "author", json_str(s->author_name));
+	json_object_object_add(o, "author_addr", json_str(s->author_addr));
 	json_object_object_add(o, "version", json_object_new_int(s->version));
 	json_object_object_add(o, "rfc", json_object_new_boolean(s->is_rfc));
 	json_object_object_add(o, "received", json_object_new_int(s->received));
@@ -99,12 +102,12 @@ json_object *json_series(const struct pc_series_info *s)
 				       json_object_new_int64(s->superseded_by) :
 				       NULL);
 	json_object_object_add(o, "first_posted",
-			       time_or_null(s->first_posted, s->has_date));
-	json_object_object_add(o, "anchor", str_or_null(s->anchor_msgid));
-	json_object_object_add(o, "cover", str_or_null(s->cover_msgid));
-	json_object_object_add(o, "topic", str_or_null(s->topic));
-	json_object_object_add(o, "list_id", str_or_null(s->list_id));
-	json_object_object_add(o, "change_id", str_or_null(s->change_id));
+			       json_time(s->first_posted, s->has_date));
+	json_object_object_add(o, "anchor", json_str(s->anchor_msgid));
+	json_object_object_add(o, "cover", json_str(s->cover_msgid));
+	json_object_object_add(o, "topic", json_str(s->topic));
+	json_object_object_add(o, "list_id", json_str(s->list_id));
+	json_object_object_add(o, "change_id", json_str(s->change_id));
 	if (!s->patches)
 		return o;
 	patches = json_object_new_array();
@@ -112,19 +115,17 @@ json_object *json_series(const struct pc_series_info *s)
 		const struct pc_patch_info *p = &s->patches[i];
 		json_object *po = json_object_new_object();
 
-		json_object_object_add(po, "msgid", str_or_null(p->msgid));
-		json_object_object_add(po, "kind", str_or_null(p->kind));
+		json_object_object_add(po, "msgid", json_str(p->msgid));
+		json_object_object_add(po, "kind", json_str(p->kind));
 		json_object_object_add(po, "index",
 				       json_object_new_int(p->idx));
-		json_object_object_add(po, "subject", str_or_null(p->subject));
-		json_object_object_add(po, "author",
-				       str_or_null(p->author_name));
+		json_object_object_add(po, "subject", json_str(p->subject));
+		json_object_object_add(po, "author", json_str(p->author_name));
 		json_object_object_add(po, "author_addr",
-				       str_or_null(p->author_addr));
+				       json_str(p->author_addr));
 		json_object_object_add(po, "date",
-				       time_or_null(p->date, p->has_date));
-		json_object_object_add(po, "patch_id",
-				       str_or_null(p->patch_id));
+				       json_time(p->date, p->has_date));
+		json_object_object_add(po, "patch_id", json_str(p->patch_id));
 		json_object_object_add(po, "files",
 				       json_files(p->files, p->nfiles));
 		json_object_object_add(po, "trailers",
@@ -138,7 +139,7 @@ json_object *json_series(const struct pc_series_info *s)
 		const struct pc_entry_info *e = &s->entries[i];
 		json_object *eo = json_object_new_object();
 
-		json_object_object_add(eo, "name", str_or_null(e->name));
+		json_object_object_add(eo, "name", json_str(e->name));
 		json_object_object_add(eo, "depth",
 				       json_object_new_int(e->depth));
 		json_object_object_add(eo, "files",
@@ -147,7 +148,7 @@ json_object *json_series(const struct pc_series_info *s)
 				       json_object_new_boolean(e->k_hit));
 		json_object_object_add(eo, "keyword_only",
 				       json_object_new_boolean(e->k_only));
-		json_object_object_add(eo, "profile", str_or_null(e->profile));
+		json_object_object_add(eo, "profile", json_str(e->profile));
 		json_object_array_add(patches, eo);
 	}
 	json_object_object_add(o, "entries", patches);
@@ -158,18 +159,18 @@ json_object *json_message(const struct pc_message_info *m)
 {
 	json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "msgid", str_or_null(m->msgid));
-	json_object_object_add(o, "kind", str_or_null(m->kind));
-	json_object_object_add(o, "subject", str_or_null(m->subject));
-	json_object_object_add(o, "from", str_or_null(m->from_name));
-	json_object_object_add(o, "from_addr", str_or_null(m->from_addr));
-	json_object_object_add(o, "author", str_or_null(m->author_name));
-	json_object_object_add(o, "author_addr", str_or_null(m->author_addr));
-	json_object_object_add(o, "date", time_or_null(m->date, m->has_date));
-	json_object_object_add(o, "in_reply_to", str_or_null(m->in_reply_to));
-	json_object_object_add(o, "list_id", str_or_null(m->list_id));
-	json_object_object_add(o, "source", str_or_null(m->source));
-	json_object_object_add(o, "parse_error", str_or_null(m->parse_error));
+	json_object_object_add(o, "msgid", json_str(m->msgid));
+	json_object_object_add(o, "kind", json_str(m->kind));
+	json_object_object_add(o, "subject", json_str(m->subject));
+	json_object_object_add(o, "from", json_str(m->from_name));
+	json_object_object_add(o, "from_addr", json_str(m->from_addr));
+	json_object_object_add(o, "author", json_str(m->author_name));
+	json_object_object_add(o, "author_addr", json_str(m->author_addr));
+	json_object_object_add(o, "date", json_time(m->date, m->has_date));
+	json_object_object_add(o, "in_reply_to", json_str(m->in_reply_to));
+	json_object_object_add(o, "list_id", json_str(m->list_id));
+	json_object_object_add(o, "source", json_str(m->source));
+	json_object_object_add(o, "parse_error", json_str(m->parse_error));
 	json_object_object_add(
 		o, "series",
 		m->series_id ? json_object_new_int64(m->series_id) : NULL);

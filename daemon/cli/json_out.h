@@ -7,6 +7,13 @@
 
 #include "store/query.h"
 
+/* A string, or JSON null for NULL. */
+json_object *json_str(const char *s);
+/* t as an ISO 8601 UTC string, or JSON null unless valid. */
+json_object *json_time(int64_t t, int valid);
+/* The same for a time stored as 0 when unknown. */
+json_object *json_time_or_0(int64_t t);
+
 json_object *json_series(const struct pc_series_info *s);
 json_object *json_message(const struct pc_message_info *m);
 /* Prints obj pretty, followed by a newline, and drops the reference. */
