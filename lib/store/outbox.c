@@ -15,18 +15,17 @@ static const char SQL_ADD[] =
 	"INSERT OR IGNORE INTO outbox (key, action, series_id, recipients, "
 	"message_id, subject, created_at, send_after, status, reason, "
 	"message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+/* What is due at ?1, oldest first; and every item, newest first. */
 static const char SQL_DUE[] =
-	"SELECT id, key, action, coalesce(series_id, 0), recipients, "
-	"message_id, subject, created_at, send_after, status, reason, "
-	"attempts, coalesce(next_attempt, 0), coalesce(sent_at, 0), "
-	"last_error, message FROM outbox WHERE status = 'pending' "
+	"SELECT id FROM outbox WHERE status = 'pending' "
 	"AND send_after <= ?1 AND coalesce(next_attempt, 0) <= ?1 "
 	"ORDER BY send_after, id";
-static const char SQL_ALL[] =
+static const char SQL_ALL[] = "SELECT id FROM outbox ORDER BY id DESC";
+static const char SQL_ITEM[] =
 	"SELECT id, key, action, coalesce(series_id, 0), recipients, "
 	"message_id, subject, created_at, send_after, status, reason, "
 	"attempts, coalesce(next_attempt, 0), coalesce(sent_at, 0), "
-	"last_error, message FROM outbox ORDER BY id DESC";
+	"last_error, message FROM outbox WHERE id = ?1";
 static const char SQL_SENT[] =
 	"UPDATE outbox SET status = 'sent', sent_at = ?2, "
 	"attempts = attempts + 1, next_attempt = NULL WHERE id = ?1";
@@ -184,48 +183,113 @@ static const char *col(sqlite3_stmt *s, int i)
 	return (const char *)sqlite3_column_text(s, i);
 }
 
+/* An item read into memory of its own: no statement stays open. */
+struct loaded {
+	struct pc_outbox_item it;
+	char *text[8];
+	void *message;
+};
+
+static const char *keep(struct loaded *l, int slot, sqlite3_stmt *s, int i)
+{
+	l->text[slot] = pc_store__col_dup(s, i);
+	return l->text[slot];
+}
+
+static void loaded_release(struct loaded *l)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(l->text) / sizeof(l->text[0]); i++)
+		free(l->text[i]);
+	free(l->message);
+}
+
+/* Item id into *l: 1, or 0 when it is gone (or, unless all, no longer
+ * due at now), or a negative code. */
+static int load_item(struct pc_store *st, int64_t id, int64_t now, int all,
+		     struct loaded *l, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_ITEM, err);
+	struct pc_outbox_item *it = &l->it;
+	int rc;
+
+	memset(l, 0, sizeof(*l));
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, id);
+	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
+		sqlite3_reset(s);
+		return rc == SQLITE_DONE ?
+			       0 :
+			       pc_store__fail(st, err, "reading the outbox");
+	}
+	it->id = sqlite3_column_int64(s, 0);
+	it->key = keep(l, 0, s, 1);
+	it->action = keep(l, 1, s, 2);
+	it->series_id = sqlite3_column_int64(s, 3);
+	it->recipients = keep(l, 2, s, 4);
+	it->message_id = keep(l, 3, s, 5);
+	it->subject = keep(l, 4, s, 6);
+	it->created_at = sqlite3_column_int64(s, 7);
+	it->send_after = sqlite3_column_int64(s, 8);
+	it->status = keep(l, 5, s, 9);
+	it->reason = keep(l, 6, s, 10);
+	it->attempts = sqlite3_column_int(s, 11);
+	it->next_attempt = sqlite3_column_int64(s, 12);
+	it->sent_at = sqlite3_column_int64(s, 13);
+	it->last_error = keep(l, 7, s, 14);
+	it->message_len = (size_t)sqlite3_column_bytes(s, 15);
+	l->message = xmemdupz(sqlite3_column_blob(s, 15), it->message_len);
+	it->message = l->message;
+	sqlite3_reset(s);
+	/* Another sender may have taken it since the listing. */
+	if (!all && (!it->status || strcmp(it->status, "pending") ||
+		     it->send_after > now || it->next_attempt > now)) {
+		loaded_release(l);
+		return 0;
+	}
+	return 1;
+}
+
 int pc_outbox_list(struct pc_store *st, int64_t now, int all, pc_outbox_fn fn,
 		   void *arg, struct pc_err *err)
 {
-	sqlite3_stmt *s;
-	int rc, stop = 0;
+	sqlite3_stmt *s = pc_store__stmt(st, all ? SQL_ALL : SQL_DUE, err);
+	int64_t *ids = NULL;
+	size_t n = 0, alloc = 0, i;
+	int rc;
 
-	/* Private: the callback marks items while the listing steps. */
-	if (sqlite3_prepare_v2(st->db, all ? SQL_ALL : SQL_DUE, -1, &s, NULL) !=
-	    SQLITE_OK)
-		return pc_store__fail(st, err, "reading the outbox");
+	/*
+	 * The ids first, then each item on its own: fn (the sender) sends
+	 * over SMTP and marks the item in a write transaction, and no read
+	 * of ours may stay open meanwhile. An open read keeps an old
+	 * snapshot, and once another connection has written, SQLite refuses
+	 * the write transaction at once ("database is locked").
+	 */
+	if (!s)
+		return PC_EDB;
 	if (!all)
 		sqlite3_bind_int64(s, 1, now);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		struct pc_outbox_item it = { 0 };
+		PC_ALLOC_GROW(ids, n + 1, alloc);
+		ids[n++] = sqlite3_column_int64(s, 0);
+	}
+	sqlite3_reset(s);
+	if (rc != SQLITE_DONE) {
+		free(ids);
+		return pc_store__fail(st, err, "reading the outbox");
+	}
+	for (rc = 0, i = 0; i < n && !rc; i++) {
+		struct loaded l;
 
-		it.id = sqlite3_column_int64(s, 0);
-		it.key = col(s, 1);
-		it.action = col(s, 2);
-		it.series_id = sqlite3_column_int64(s, 3);
-		it.recipients = col(s, 4);
-		it.message_id = col(s, 5);
-		it.subject = col(s, 6);
-		it.created_at = sqlite3_column_int64(s, 7);
-		it.send_after = sqlite3_column_int64(s, 8);
-		it.status = col(s, 9);
-		it.reason = col(s, 10);
-		it.attempts = sqlite3_column_int(s, 11);
-		it.next_attempt = sqlite3_column_int64(s, 12);
-		it.sent_at = sqlite3_column_int64(s, 13);
-		it.last_error = col(s, 14);
-		it.message = sqlite3_column_blob(s, 15);
-		it.message_len = (size_t)sqlite3_column_bytes(s, 15);
-		if ((stop = fn(&it, arg)) != 0)
-			break;
+		if ((rc = load_item(st, ids[i], now, all, &l, err)) <= 0)
+			continue;
+		rc = fn(&l.it, arg);
+		loaded_release(&l);
 	}
-	if (!stop && rc != SQLITE_DONE) {
-		rc = pc_store__fail(st, err, "reading the outbox");
-		sqlite3_finalize(s);
-		return rc;
-	}
-	sqlite3_finalize(s);
-	return stop;
+	free(ids);
+	return rc;
 }
 
 static int mark(struct pc_store *st, const char *sql, int64_t id, int64_t t,

@@ -2,8 +2,11 @@
 /*
  * Unit tests for lib/store/outbox.c: exactly-once queueing by key, what
  * is due when, the sent / retry / failed marks, the per-recipient count
- * and opt-outs by address and by domain.
+ * and opt-outs by address and by domain. The sender's way of working,
+ * each due item marked in its own write transaction while another
+ * connection keeps writing, as the daemon's main loop does.
  */
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +14,7 @@
 #include "testutil.h"
 #include "store/outbox.h"
 #include "store/store.h"
+#include "util/xalloc.h"
 
 struct seen {
 	int64_t ids[8];
@@ -124,11 +128,73 @@ static void test_outbox__opt_out_by_address_and_domain(void **state)
 	t_store_close(&ts);
 }
 
+/* The daemon's sender: each item sent (slowly), then marked in its own
+ * transaction; meanwhile another connection commits. */
+struct sender {
+	struct t_store *ts;
+	char *path; /* the store's file */
+	int n, marked;
+	struct pc_err err;
+};
+
+static int send_and_mark(const struct pc_outbox_item *it, void *arg)
+{
+	struct sender *sd = arg;
+	sqlite3 *other;
+
+	sd->n++;
+	/* While this one went out over SMTP, the daemon's loop wrote. */
+	assert_int_equal(sqlite3_open(sd->path, &other), SQLITE_OK);
+	sqlite3_busy_timeout(other, 5000);
+	assert_int_equal(sqlite3_exec(other,
+				      "UPDATE outbox SET reason = 'seen' "
+				      "WHERE status = 'pending'",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(other);
+	if (pc_store_begin(sd->ts->st, &sd->err) < 0)
+		return -1;
+	if (pc_outbox_sent(sd->ts->st, it->id, 3000, &sd->err) < 0 ||
+	    pc_store_commit(sd->ts->st, &sd->err) < 0) {
+		pc_store_rollback(sd->ts->st);
+		return -1;
+	}
+	sd->marked++;
+	return 0;
+}
+
+static void test_outbox__marks_while_others_write(void **state)
+{
+	struct t_store ts = { 0 };
+	struct pc_err err = { 0 };
+	struct sender sd = { 0 };
+	int rc;
+
+	(void)state;
+	t_store_open(&ts);
+	add(&ts, "resend:1:v1:1", "a@example.com", 2000, 1);
+	add(&ts, "resend:2:v1:1", "b@example.com", 2000, 1);
+	add(&ts, "resend:3:v1:1", "c@example.com", 2500, 1);
+	sd.ts = &ts;
+	sd.path = xasprintf("%s/test.db", ts.dir);
+	rc = pc_outbox_list(ts.st, 3000, 0, send_and_mark, &sd, &err);
+	if (sd.marked != 3)
+		fail_msg("marked %d of 3: %s", sd.marked, sd.err.msg);
+	assert_int_equal(rc, 0);
+	assert_int_equal(sd.n, 3);
+	assert_int_equal(t_query_int(&ts, "SELECT count(*) FROM outbox "
+					  "WHERE status = 'sent'"),
+			 3);
+	free(sd.path);
+	t_store_close(&ts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outbox__exactly_once_and_due),
 		cmocka_unit_test(test_outbox__opt_out_by_address_and_domain),
+		cmocka_unit_test(test_outbox__marks_while_others_write),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
