@@ -347,9 +347,15 @@ int pc_am_series(struct pc_apply_result *res, int64_t *apply_id_out,
 	ao.now = o->now;
 	if (o->applying)
 		o->applying(o->arg, p.series_id, p.version, p.n, branch);
-	if ((rc = pc_apply_series(res, &ao, p.pp, p.n, err)) < 0 ||
-	    (rc = record(st, &p, res, branch, o, apply_id_out, err)) < 0)
+	if ((rc = pc_apply_series(res, &ao, p.pp, p.n, err)) < 0)
 		goto out;
+	if ((rc = record(st, &p, res, branch, o, apply_id_out, err)) < 0) {
+		/* Unrecorded, the branch would make the next try fail as
+		 * "branch exists": take it back so that try starts clean. */
+		if (res->applied)
+			pc_apply_delete_branch(o->tree, branch, NULL);
+		goto out;
+	}
 	if (branch_out) {
 		*branch_out = branch;
 		branch = NULL;

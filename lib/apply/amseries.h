@@ -12,7 +12,9 @@
  * The series is read in one read transaction, applied with none open
  * (applying to a kernel tree takes seconds; the daemon's fetcher and
  * sender keep writing meanwhile), and the outcome written in a short
- * write transaction of its own: the caller must not hold one.
+ * write transaction of its own: the caller must not hold one. When that
+ * write fails, the branch is deleted again, so that nothing is left that
+ * the database does not know of.
  */
 #ifndef PC_APPLY_AMSERIES_H
 #define PC_APPLY_AMSERIES_H

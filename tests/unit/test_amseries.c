@@ -5,7 +5,8 @@
  * line. While libgit2 applies, no transaction of the applier's is open:
  * another connection takes the write lock at once (busy timeout 0), as
  * the daemon's IMAP fetcher and sender must. The outcome is recorded
- * afterwards; a series that cannot be applied leaves no lock behind.
+ * afterwards; when it cannot be, the branch is taken back; a series that
+ * cannot be applied leaves no lock behind.
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -194,6 +195,57 @@ static void test_amseries__applies_without_holding_the_lock(void **state)
 	free(branch);
 }
 
+/* The database fails right after the apply: here the applies table is
+ * dropped by another connection, so the outcome cannot be written. */
+static void drop_applies(void *arg, int64_t series_id, int version,
+			 size_t npatches, const char *branch)
+{
+	sqlite3 *db;
+
+	(void)series_id;
+	(void)version;
+	(void)npatches;
+	(void)branch;
+	assert_int_equal(sqlite3_open(arg, &db), SQLITE_OK);
+	sqlite3_busy_timeout(db, 5000);
+	assert_int_equal(sqlite3_exec(db, "DROP TABLE applies", NULL, NULL,
+				      NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+}
+
+static void test_amseries__unrecorded_apply_leaves_no_branch(void **state)
+{
+	struct fix *f = *state;
+	struct pc_am_options o = { 0 };
+	struct pc_apply_result r;
+	struct pc_err err = { 0 };
+	int64_t sid;
+	char *cmd;
+
+	t_ingest_mail(&f->ts, "r1@x", AUTHOR, "[PATCH] w: add a2", T0, NULL,
+		      NULL, P1);
+	sid = series_of(f, "r1@x");
+	assert_true(sid > 0);
+	o.tree = f->repo;
+	o.now = T0;
+	o.branch = "pc/unrecorded";
+	o.applying = drop_applies;
+	o.arg = f->db;
+	assert_int_equal(pc_am_series(&r, NULL, NULL, f->ts.st, sid, &o, &err),
+			 PC_EDB);
+	assert_non_null(strstr(err.msg, "applies"));
+	/* libgit2 made the branch, and it was taken back. */
+	assert_true(r.applied);
+	cmd = xasprintf("git -C '%s' rev-parse -q --verify "
+			"refs/heads/pc/unrecorded >/dev/null",
+			f->repo);
+	assert_int_not_equal(system(cmd), 0);
+	free(cmd);
+	assert_unlocked(f->db);
+	pc_apply_result_release(&r);
+}
+
 static void test_amseries__incomplete_series_leaves_no_lock(void **state)
 {
 	struct fix *f = *state;
@@ -226,6 +278,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(
 			test_amseries__applies_without_holding_the_lock, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_amseries__unrecorded_apply_leaves_no_branch, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_amseries__incomplete_series_leaves_no_lock, setup,
