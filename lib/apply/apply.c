@@ -189,6 +189,7 @@ int pc_apply_delete_branch(const char *tree, const char *branch,
 {
 	git_repository *repo = NULL;
 	git_reference *ref = NULL;
+	char *name = xasprintf("refs/heads/%s", branch);
 	int rc = 0;
 
 	git_libgit2_init();
@@ -196,11 +197,15 @@ int pc_apply_delete_branch(const char *tree, const char *branch,
 		rc = git_fail(err, PC_EGIT, "cannot open the kernel tree");
 		goto out;
 	}
-	if (git_branch_lookup(&ref, repo, branch, GIT_BRANCH_LOCAL) == 0 &&
-	    git_branch_delete(ref) < 0)
+	/* The ref alone: patchclock never writes branch.<name>.* config,
+	 * and git_branch_delete's search for it leaks pcre2 match data in
+	 * libgit2 1.5 (fixed upstream in 1.6, libgit2 PR 6382). */
+	if (git_reference_lookup(&ref, repo, name) == 0 &&
+	    git_reference_delete(ref) < 0)
 		rc = git_fail(err, PC_EGIT, "cannot delete the branch");
 	git_reference_free(ref);
 out:
+	free(name);
 	git_repository_free(repo);
 	git_libgit2_shutdown();
 	return rc;

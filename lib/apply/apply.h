@@ -74,7 +74,7 @@ void pc_apply_result_release(struct pc_apply_result *res);
  */
 int pc_apply_has_commit(const char *tree, const char *rev, struct pc_err *err);
 
-/* Deletes branch from the tree (tests and retries). */
+/* Deletes branch (refs/heads/BRANCH) from the tree, if it is there. */
 int pc_apply_delete_branch(const char *tree, const char *branch,
 			   struct pc_err *err);
 
