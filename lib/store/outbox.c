@@ -15,17 +15,21 @@ static const char SQL_ADD[] =
 	"INSERT OR IGNORE INTO outbox (key, action, series_id, recipients, "
 	"message_id, subject, created_at, send_after, status, reason, "
 	"message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+/* The one rule for what is due at ?1: waiting, and both times come. */
+#define PC_OUTBOX_DUE_AT_1                              \
+	"(status = 'pending' AND send_after <= ?1 AND " \
+	"coalesce(next_attempt, 0) <= ?1)"
 /* What is due at ?1, oldest first; and every item, newest first. */
-static const char SQL_DUE[] =
-	"SELECT id FROM outbox WHERE status = 'pending' "
-	"AND send_after <= ?1 AND coalesce(next_attempt, 0) <= ?1 "
-	"ORDER BY send_after, id";
+static const char SQL_DUE[] = "SELECT id FROM outbox WHERE " PC_OUTBOX_DUE_AT_1
+			      " ORDER BY send_after, id";
 static const char SQL_ALL[] = "SELECT id FROM outbox ORDER BY id DESC";
+/* Item ?2, when ?3 (any item) or it is still due at ?1. */
 static const char SQL_ITEM[] =
 	"SELECT id, key, action, coalesce(series_id, 0), recipients, "
 	"message_id, subject, created_at, send_after, status, reason, "
 	"attempts, coalesce(next_attempt, 0), coalesce(sent_at, 0), "
-	"last_error, message FROM outbox WHERE id = ?1";
+	"last_error, message FROM outbox WHERE id = ?2 AND (?3 OR " PC_OUTBOX_DUE_AT_1
+	")";
 static const char SQL_SENT[] =
 	"UPDATE outbox SET status = 'sent', sent_at = ?2, "
 	"attempts = attempts + 1, next_attempt = NULL WHERE id = ?1";
@@ -186,27 +190,26 @@ static const char *col(sqlite3_stmt *s, int i)
 /* An item read into memory of its own: no statement stays open. */
 struct loaded {
 	struct pc_outbox_item it;
-	char *text[8];
+	char *text[8]; /* the item's strings */
+	size_t ntext;
 	void *message;
 };
 
-static const char *keep(struct loaded *l, int slot, sqlite3_stmt *s, int i)
+static const char *keep(struct loaded *l, sqlite3_stmt *s, int i)
 {
-	l->text[slot] = pc_store__col_dup(s, i);
-	return l->text[slot];
+	return l->text[l->ntext++] = pc_store__col_dup(s, i);
 }
 
 static void loaded_release(struct loaded *l)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(l->text) / sizeof(l->text[0]); i++)
-		free(l->text[i]);
+	while (l->ntext)
+		free(l->text[--l->ntext]);
 	free(l->message);
 }
 
 /* Item id into *l: 1, or 0 when it is gone (or, unless all, no longer
- * due at now), or a negative code. */
+ * due at now: another sender took it since the listing), or a negative
+ * code. */
 static int load_item(struct pc_store *st, int64_t id, int64_t now, int all,
 		     struct loaded *l, struct pc_err *err)
 {
@@ -217,7 +220,9 @@ static int load_item(struct pc_store *st, int64_t id, int64_t now, int all,
 	memset(l, 0, sizeof(*l));
 	if (!s)
 		return PC_EDB;
-	sqlite3_bind_int64(s, 1, id);
+	sqlite3_bind_int64(s, 1, now);
+	sqlite3_bind_int64(s, 2, id);
+	sqlite3_bind_int(s, 3, all);
 	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
 		sqlite3_reset(s);
 		return rc == SQLITE_DONE ?
@@ -225,30 +230,24 @@ static int load_item(struct pc_store *st, int64_t id, int64_t now, int all,
 			       pc_store__fail(st, err, "reading the outbox");
 	}
 	it->id = sqlite3_column_int64(s, 0);
-	it->key = keep(l, 0, s, 1);
-	it->action = keep(l, 1, s, 2);
+	it->key = keep(l, s, 1);
+	it->action = keep(l, s, 2);
 	it->series_id = sqlite3_column_int64(s, 3);
-	it->recipients = keep(l, 2, s, 4);
-	it->message_id = keep(l, 3, s, 5);
-	it->subject = keep(l, 4, s, 6);
+	it->recipients = keep(l, s, 4);
+	it->message_id = keep(l, s, 5);
+	it->subject = keep(l, s, 6);
 	it->created_at = sqlite3_column_int64(s, 7);
 	it->send_after = sqlite3_column_int64(s, 8);
-	it->status = keep(l, 5, s, 9);
-	it->reason = keep(l, 6, s, 10);
+	it->status = keep(l, s, 9);
+	it->reason = keep(l, s, 10);
 	it->attempts = sqlite3_column_int(s, 11);
 	it->next_attempt = sqlite3_column_int64(s, 12);
 	it->sent_at = sqlite3_column_int64(s, 13);
-	it->last_error = keep(l, 7, s, 14);
+	it->last_error = keep(l, s, 14);
 	it->message_len = (size_t)sqlite3_column_bytes(s, 15);
 	l->message = xmemdupz(sqlite3_column_blob(s, 15), it->message_len);
 	it->message = l->message;
 	sqlite3_reset(s);
-	/* Another sender may have taken it since the listing. */
-	if (!all && (!it->status || strcmp(it->status, "pending") ||
-		     it->send_after > now || it->next_attempt > now)) {
-		loaded_release(l);
-		return 0;
-	}
 	return 1;
 }
 

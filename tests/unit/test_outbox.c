@@ -143,12 +143,17 @@ static int send_and_mark(const struct pc_outbox_item *it, void *arg)
 	sqlite3 *other;
 
 	sd->n++;
-	/* While this one went out over SMTP, the daemon's loop wrote. */
+	/* While this one went out over SMTP, the daemon's loop wrote; the
+	 * first time, another sender also sent the last item. */
 	assert_int_equal(sqlite3_open(sd->path, &other), SQLITE_OK);
 	sqlite3_busy_timeout(other, 5000);
 	assert_int_equal(sqlite3_exec(other,
-				      "UPDATE outbox SET reason = 'seen' "
-				      "WHERE status = 'pending'",
+				      sd->n == 1 ?
+					      "UPDATE outbox SET status = "
+					      "'sent' WHERE key = "
+					      "'resend:3:v1:1'" :
+					      "UPDATE outbox SET reason = "
+					      "'seen' WHERE status = 'pending'",
 				      NULL, NULL, NULL),
 			 SQLITE_OK);
 	sqlite3_close(other);
@@ -178,10 +183,11 @@ static void test_outbox__marks_while_others_write(void **state)
 	sd.ts = &ts;
 	sd.path = xasprintf("%s/test.db", ts.dir);
 	rc = pc_outbox_list(ts.st, 3000, 0, send_and_mark, &sd, &err);
-	if (sd.marked != 3)
-		fail_msg("marked %d of 3: %s", sd.marked, sd.err.msg);
+	if (sd.marked != 2)
+		fail_msg("marked %d of 2: %s", sd.marked, sd.err.msg);
 	assert_int_equal(rc, 0);
-	assert_int_equal(sd.n, 3);
+	/* The one the other sender took was not handed over again. */
+	assert_int_equal(sd.n, 2);
 	assert_int_equal(t_query_int(&ts, "SELECT count(*) FROM outbox "
 					  "WHERE status = 'sent'"),
 			 3);
