@@ -71,6 +71,17 @@ void t_sh(const char *dir, const char *cmd)
 	free(full);
 }
 
+char *t_git_repo(void)
+{
+	char *dir = t_mkdtemp();
+
+	t_sh(dir, "git init -q -b main . && git config user.name T && "
+		  "git config user.email t@x && mkdir -p drivers/w && "
+		  "printf 'a\\nb\\nc\\n' >drivers/w/w.c && git add -A && "
+		  "git commit -q -m base");
+	return dir;
+}
+
 void t_store_open(struct t_store *ts)
 {
 	struct pc_err err = { 0 };

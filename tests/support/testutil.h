@@ -26,6 +26,10 @@ void t_rmtree(const char *dir);
 /* Runs cmd with sh in dir, output discarded; fails the test unless it
  * exits 0. */
 void t_sh(const char *dir, const char *cmd);
+/* A new git repository in a temporary directory (caller frees the path;
+ * t_rmtree removes it): branch main, one commit "base" holding
+ * drivers/w/w.c with the lines a, b, c. */
+char *t_git_repo(void);
 
 /*
  * A fresh SQLite store in its own temporary directory: corpus fixtures are

@@ -29,11 +29,7 @@ static int setup(void **state)
 
 	t_store_open(&f->ts);
 	f->db = xasprintf("%s/test.db", f->ts.dir);
-	f->repo = t_mkdtemp();
-	t_sh(f->repo, "git init -q -b main . && git config user.name T && "
-		      "git config user.email t@x && mkdir -p drivers/w && "
-		      "printf 'a\\nb\\nc\\n' >drivers/w/w.c && git add -A && "
-		      "git commit -q -m base");
+	f->repo = t_git_repo();
 	*state = f;
 	return 0;
 }

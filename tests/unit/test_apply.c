@@ -37,12 +37,10 @@ static int setup(void **state)
 {
 	struct fix *f = xcalloc(1, sizeof(*f));
 
-	f->dir = t_mkdtemp();
-	t_sh(f->dir, "git init -q -b main . && git config user.name T && "
-		     "git config user.email t@x && mkdir -p drivers/w && "
-		     "printf 'a\\nb\\nc\\n' >drivers/w/w.c && "
-		     "ln -s /etc drivers/link && git add -A && "
-		     "git commit -q -m base && git tag base");
+	f->dir = t_git_repo();
+	/* A symbolic link in the tree, for the refused paths. */
+	t_sh(f->dir, "ln -s /etc drivers/link && git add -A && "
+		     "git commit -q --amend -m base && git tag base");
 	*state = f;
 	return 0;
 }
