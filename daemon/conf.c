@@ -92,6 +92,7 @@ enum conf_ckey {
 	C_SPEED,
 	C_OFFSET,
 	C_UNTIL,
+	C_STEP,
 	C_N,
 };
 
@@ -150,10 +151,9 @@ static const struct conf_key conf_policy_keys[P_N] = {
 };
 
 static const struct conf_key conf_clock_keys[C_N] = {
-	[C_START] = { "start", 0 },
-	[C_SPEED] = { "speed", 0 },
-	[C_OFFSET] = { "offset", 0 },
-	[C_UNTIL] = { "until", 0 },
+	[C_START] = { "start", 0 },   [C_SPEED] = { "speed", 0 },
+	[C_OFFSET] = { "offset", 0 }, [C_UNTIL] = { "until", 0 },
+	[C_STEP] = { "step", 0 },
 };
 
 static const struct conf_key conf_test_keys[T_N] = {
@@ -604,6 +604,8 @@ static int conf_set_clock(struct conf_ctx *x, int k, const char *name,
 	char *end;
 
 	switch (k) {
+	case C_STEP:
+		return conf_bool(x, &ck->step, name, v);
 	case C_UNTIL:
 		if (conf_time(x, &ck->until, name, v) < 0)
 			return -1;
@@ -1082,6 +1084,13 @@ static void conf_check(struct conf_ctx *x)
 	else if (x->key_line[CONF_SEC_CLOCK][C_SPEED] && !c->clock.has_start)
 		conf_fail(x, x->key_line[CONF_SEC_CLOCK][C_SPEED],
 			  "key 'speed' needs 'start' in [clock]");
+	else if (c->clock.step && !c->clock.has_start)
+		conf_fail(x, x->key_line[CONF_SEC_CLOCK][C_STEP],
+			  "'step = yes' needs 'start' in [clock]");
+	else if (c->clock.step && x->key_line[CONF_SEC_CLOCK][C_SPEED])
+		conf_fail(x, x->key_line[CONF_SEC_CLOCK][C_STEP],
+			  "'step = yes' excludes 'speed' in [clock]: a "
+			  "stepped clock has no speed");
 	for (i = 0; i < c->n_sources && !x->failed; i++)
 		conf_check_source(x, i);
 }

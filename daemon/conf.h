@@ -77,7 +77,10 @@ struct conf_policy {
  * real time. With start, simulated time begins at start when the daemon
  * starts and runs speed simulated seconds per real second; with offset,
  * it is real time plus offset seconds. start/speed and offset exclude
- * each other.
+ * each other. With step (and start), the simulated clock does not run:
+ * it jumps from one event to the next (a replayed message's Date, a due
+ * time, queued mail, until), so a replay gives the same result however
+ * fast the machine is.
  */
 struct conf_clock {
 	int has_start;
@@ -87,6 +90,7 @@ struct conf_clock {
 	int64_t offset; /* seconds, may be negative */
 	int has_until;
 	int64_t until; /* exit 0 when the clock shows this (replays) */
+	int step; /* jump from event to event; needs start */
 };
 
 /*

@@ -27,6 +27,7 @@
 #include "cli/sendout.h"
 #include "conf.h"
 #include "imapsource.h"
+#include "replay.h"
 #include "tester.h"
 #include "log.h"
 #include "mail/message.h"
@@ -74,6 +75,8 @@ struct daemon {
 	struct imapsrc_set *imap; /* owned: the IMAP fetchers */
 	struct tester tester; /* [test] apply: the apply-and-boot child */
 	double spools_read_at; /* real time of the last spool read */
+	struct replay *replays; /* owned: one per source (replay = yes) */
+	size_t n_replays;
 	int64_t replay_next; /* the next Date a replay source waits for */
 	int finishing; /* [clock] until reached: judge once more, exit 0 */
 };
@@ -118,25 +121,6 @@ fail:
 	return -1;
 }
 
-/* A replay source's message arrives when the clock reaches its Date:
- * 1 when it is still in the future (its Date then counts for the next
- * wake). Undated mail arrives at once. */
-static int replay_later(struct daemon *d, const char *raw, size_t len,
-			int64_t now)
-{
-	struct pc_msg *m = NULL;
-	int later = 0;
-
-	if (pc_msg_parse(&m, raw, len, NULL) == 0 && m->date_valid &&
-	    m->date > now) {
-		later = 1;
-		if (!d->replay_next || m->date < d->replay_next)
-			d->replay_next = m->date;
-	}
-	pc_msg_free(m);
-	return later;
-}
-
 /* Reads one path of a local source into the store, in transactions of
  * BATCH messages; idempotent (known Message-IDs are skipped). */
 static int read_path(struct daemon *d, const struct conf_source *src,
@@ -168,9 +152,6 @@ static int read_path(struct daemon *d, const struct conf_source *src,
 		}
 		if (rc < 0)
 			goto fail;
-		if (src->replay &&
-		    replay_later(d, msg.data, msg.len, now_of(d)))
-			continue;
 		if ((rc = pc_ingest_message(d->st, msg.data, msg.len, msg.where,
 					    &io, stats, err)) < 0)
 			goto fail;
@@ -206,6 +187,55 @@ static void read_source(struct daemon *d, const struct conf_source *src)
 			 src->name, (unsigned long long)stats.added,
 			 (unsigned long long)stats.patches,
 			 (unsigned long long)stats.replies);
+}
+
+/* Feeds replay source i with what has arrived by now; notes the next
+ * Date it waits for. */
+static void feed_replay(struct daemon *d, size_t i)
+{
+	const struct conf_source *src = &d->conf->sources[i];
+	struct pc_ingest_stats stats = { 0 };
+	struct pc_err err = { 0 };
+	struct replay *r;
+	int64_t next;
+
+	if (d->n_replays < d->conf->n_sources) {
+		d->replays = xreallocarray(d->replays, d->conf->n_sources,
+					   sizeof(*d->replays));
+		memset(d->replays + d->n_replays, 0,
+		       (d->conf->n_sources - d->n_replays) *
+			       sizeof(*d->replays));
+		d->n_replays = d->conf->n_sources;
+	}
+	r = &d->replays[i];
+	if (!r->loaded) {
+		if (replay_load(r, src, &err) < 0)
+			log_warnx("source %s: %s", src->name, err.msg);
+		log_info("source %s: replaying %zu messages by their Date",
+			 src->name, r->n);
+	}
+	if (replay_feed(r, d->st, src, now_of(d), &stats, &err) < 0)
+		log_warnx("source %s: %s", src->name, err.msg);
+	if (stats.added)
+		log_info("source %s: %llu new messages (%llu patches, %llu "
+			 "replies)",
+			 src->name, (unsigned long long)stats.added,
+			 (unsigned long long)stats.patches,
+			 (unsigned long long)stats.replies);
+	next = replay_next_date(r);
+	if (next && (!d->replay_next || next < d->replay_next))
+		d->replay_next = next;
+}
+
+static void replays_release(struct daemon *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n_replays; i++)
+		replay_release(&d->replays[i]);
+	free(d->replays);
+	d->replays = NULL;
+	d->n_replays = 0;
 }
 
 /* The sender child: its own connection, blocking SMTP, then exit. */
@@ -322,12 +352,12 @@ static unsigned read_spools(struct daemon *d, int force)
 		if (c->sources[i].type != CONF_SOURCE_IMAP &&
 		    (!poll || c->sources[i].poll < poll))
 			poll = c->sources[i].poll;
-	/* Replays are read whenever the loop wakes: their next Date is
+	/* Replays are fed whenever the loop wakes: their next Date is
 	 * one of the times it wakes for. */
 	d->replay_next = 0;
 	for (i = 0; i < c->n_sources; i++)
 		if (c->sources[i].replay)
-			read_source(d, &c->sources[i]);
+			feed_replay(d, i);
 	if (!poll || (!force && real - d->spools_read_at < poll - 0.05))
 		return poll;
 	d->spools_read_at = real;
@@ -402,8 +432,16 @@ static void work(struct daemon *d, int force_spools)
 			if (until < delay)
 				delay = until;
 		}
-		if (delay < 0.2)
+		if (d->clock.stepped) {
+			/* Jump to the next event; with none left, wait
+			 * for a signal or the next spool poll. */
+			if (next > now) {
+				simclock_advance(&d->clock, next);
+				delay = 0;
+			}
+		} else if (delay < 0.2) {
 			delay = 0.2;
+		}
 		ev_timer_set(&d->tick, delay, 0);
 		ev_timer_start(d->loop, &d->tick);
 		log_debug("clock: now %lld, next wake in %.1f s",
@@ -462,6 +500,7 @@ static void daemon_on_hup(EV_P_ ev_signal *w, int revents)
 		cli_policy_close(&d->cp);
 	d->have_policy = 0;
 	imapsrc_stop(d->imap);
+	replays_release(d);
 	conf_free(d->conf);
 	d->conf = fresh;
 	d->imap = imapsrc_start(d->loop, d->conf, &d->clock, daemon_on_news, d);
@@ -546,7 +585,9 @@ int main(int argc, char **argv)
 	if (d.conf->pidfile && write_pidfile(d.conf->pidfile) < 0)
 		return 1;
 	d.loop = EV_DEFAULT;
-	if (d.conf->clock.has_start)
+	if (d.conf->clock.step)
+		simclock_step(&d.clock, d.conf->clock.start);
+	else if (d.conf->clock.has_start)
 		simclock_sim(&d.clock, d.conf->clock.start, d.conf->clock.speed,
 			     ev_time());
 	else if (d.conf->clock.has_offset)
@@ -588,6 +629,7 @@ int main(int argc, char **argv)
 		log_warn("waiting for the sender");
 	if (d.have_policy)
 		cli_policy_close(&d.cp);
+	replays_release(&d);
 	pc_store_close(d.st);
 	if (d.conf->pidfile)
 		unlink(d.conf->pidfile);

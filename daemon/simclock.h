@@ -14,6 +14,7 @@
 
 struct simclock {
 	int simulated; /* 0: the real clock */
+	int stepped; /* shows start until simclock_advance() moves it */
 	int64_t start; /* the simulated time at real time `base` */
 	double base; /* real seconds since the epoch */
 	double speed; /* simulated seconds per real second, > 0 */
@@ -24,9 +25,14 @@ void simclock_real(struct simclock *c);
 /* A simulated clock showing `start` at real time `real_now`. */
 void simclock_sim(struct simclock *c, int64_t start, double speed,
 		  double real_now);
+/* A stepped clock showing `start` until it is advanced. */
+void simclock_step(struct simclock *c, int64_t start);
+/* Moves a stepped clock forward to `at` (never back). */
+void simclock_advance(struct simclock *c, int64_t at);
 /* The (simulated) time at real time real_now. */
 int64_t simclock_now(const struct simclock *c, double real_now);
-/* Real seconds from real_now until the clock shows `at` (0 if past). */
+/* Real seconds from real_now until the clock shows `at` (0 if past;
+ * always 0 for a stepped clock, which is advanced instead). */
 double simclock_delay(const struct simclock *c, int64_t at, double real_now);
 
 #endif

@@ -561,6 +561,13 @@ static void test_conf__clock(void **state)
 		     "5: key 'offset' excludes 'start' and 'speed' in [clock]");
 	expect_error(f, MIN "[clock]\nspeed = 60\n",
 		     "4: key 'speed' needs 'start' in [clock]");
+	expect_error(f, MIN "[clock]\nstep = yes\n",
+		     "4: 'step = yes' needs 'start' in [clock]");
+	expect_error(f,
+		     MIN "[clock]\nstart = 2026-01-05 08:00\nspeed = 60\n"
+			 "step = yes\n",
+		     "6: 'step = yes' excludes 'speed' in [clock]: a "
+		     "stepped clock has no speed");
 }
 
 static void test_conf__test_section(void **state)

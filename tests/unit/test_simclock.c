@@ -32,11 +32,32 @@ static void test_simclock__a_week_in_a_minute(void **state)
 	assert_int_equal(simclock_now(&c, 15.0), 105);
 }
 
+static void test_simclock__stepped(void **state)
+{
+	struct simclock c;
+
+	(void)state;
+	simclock_step(&c, 1704103200);
+	/* Real time does not move it; it is advanced, never back. */
+	assert_int_equal(simclock_now(&c, 5000.0), 1704103200);
+	assert_int_equal(simclock_now(&c, 9000.0), 1704103200);
+	assert_true(simclock_delay(&c, 1704103200 + 86400, 5000.0) == 0);
+	simclock_advance(&c, 1704103200 + 86400);
+	assert_int_equal(simclock_now(&c, 1.0), 1704103200 + 86400);
+	simclock_advance(&c, 1704103200);
+	assert_int_equal(simclock_now(&c, 1.0), 1704103200 + 86400);
+	/* A running clock ignores advance(). */
+	simclock_sim(&c, 100, 2, 10.0);
+	simclock_advance(&c, 1000);
+	assert_int_equal(simclock_now(&c, 15.0), 110);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_simclock__real),
 		cmocka_unit_test(test_simclock__a_week_in_a_minute),
+		cmocka_unit_test(test_simclock__stepped),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
