@@ -66,6 +66,8 @@ enum conf_gkey {
 	G_DIGEST,
 	G_REPLIES,
 	G_LOG_LEVEL,
+	G_MAX_AGE,
+	G_WATCHING_SINCE,
 	G_N,
 };
 
@@ -127,6 +129,8 @@ static const struct conf_key conf_general_keys[G_N] = {
 	[G_DOMAIN] = { "domain", 0 },
 	[G_ARCHIVE] = { "archive", 0 },
 	[G_DAILY_LIMIT] = { "daily_limit", 0 },
+	[G_MAX_AGE] = { "max_age", 0 },
+	[G_WATCHING_SINCE] = { "watching_since", 0 },
 	[G_RELEASES] = { "releases", 0 },
 	[G_HOLIDAYS] = { "holidays", 0 },
 	[G_DIGEST] = { "digest", 0 },
@@ -488,6 +492,10 @@ static int conf_set_general(struct conf_ctx *x, int k, const char *name,
 	}
 	case G_DAILY_LIMIT:
 		return conf_uint(x, &c->daily_limit, name, v, 1, 1000);
+	case G_MAX_AGE:
+		return conf_uint(x, &c->max_age_days, name, v, 1, 36500);
+	case G_WATCHING_SINCE:
+		return conf_time(x, &c->watching_since, name, v);
 	case G_RELEASES:
 		conf_set_path(x, &c->releases, v);
 		break;
@@ -1125,6 +1133,7 @@ int conf_load(struct conf **out, const char *path, char *errbuf, size_t errlen)
 		errbuf[0] = '\0';
 	c->path = xstrdup(path);
 	c->daily_limit = 3;
+	c->max_age_days = 90;
 	c->digest = 1;
 	c->replies = 1;
 	c->log_level = CONF_LOG_INFO;

@@ -117,6 +117,10 @@ struct conf {
 	char *domain; /* owned or NULL: the domain of from */
 	char *archive; /* owned or NULL: lore; URL pattern with one %s */
 	unsigned daily_limit; /* mails per recipient per day, default 3 */
+	unsigned max_age_days; /* nothing about older series; default 90 */
+	/* First run over a database: waits due since then are news (0: the
+	 * first run's now, so nothing about the past). */
+	int64_t watching_since;
 	char *releases; /* owned or NULL: the bundled list */
 	char *holidays; /* owned or NULL */
 	int digest; /* send maintainer digests, default yes */

@@ -389,6 +389,8 @@ static void work(struct daemon *d, int force_spools)
 						      NULL;
 	po.archive_url = c->archive;
 	po.daily_limit = c->daily_limit;
+	po.max_age = (int64_t)c->max_age_days * 86400;
+	po.watching_since = c->watching_since;
 	po.digests = c->digest;
 	po.replies = c->replies;
 	po.boot_reports = c->test.reply;

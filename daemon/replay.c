@@ -111,7 +111,7 @@ int replay_feed(struct replay *r, struct pc_store *st,
 	size_t batch = r->next;
 	int rc;
 
-	if (r->next >= r->n || r->v[r->next].date > now)
+	if (r->stopped || r->next >= r->n || r->v[r->next].date > now)
 		return 0;
 	io.list_id = src->list_id;
 	if ((rc = pc_store_begin(st, err)) < 0)
@@ -125,8 +125,10 @@ int replay_feed(struct replay *r, struct pc_store *st,
 		else
 			rc = pc_ingest_message(st, m->raw, m->len, m->where,
 					       &io, stats, err);
-		if (rc < 0)
+		if (rc < 0) {
+			pc_err_prefix(err, "replay stopped at %s", m->where);
 			goto fail;
+		}
 		if (r->next + 1 - batch >= REPLAY_BATCH) {
 			if ((rc = pc_store_commit(st, err)) < 0)
 				goto fail;
@@ -142,15 +144,16 @@ int replay_feed(struct replay *r, struct pc_store *st,
 	replay_done(r, batch, r->next);
 	return 0;
 fail:
-	/* What was rolled back arrives again at the next feed. */
+	/* Nothing of the batch is stored; it stays in memory. */
 	pc_store_rollback(st);
 	r->next = batch;
+	r->stopped = 1;
 	return rc;
 }
 
 int64_t replay_next_date(const struct replay *r)
 {
-	if (r->next >= r->n)
+	if (r->stopped || r->next >= r->n)
 		return 0;
 	return r->v[r->next].date == INT64_MIN ? 1 : r->v[r->next].date;
 }

@@ -32,6 +32,7 @@ struct replay {
 	size_t n, alloc;
 	size_t next; /* the first message not yet handed out */
 	int loaded;
+	int stopped; /* a batch could not be stored: the replay stops */
 };
 
 /* Reads every path of src into r (once; later calls do nothing). Paths
@@ -41,12 +42,15 @@ int replay_load(struct replay *r, const struct conf_source *src,
 		struct pc_err *err);
 
 /* Ingests, in one transaction each BATCH messages, every message whose
- * Date is at or before now. */
+ * Date is at or before now. When a batch cannot be stored it is rolled
+ * back and the replay stops there (a stepped clock would otherwise try
+ * the same batch for ever): the error says which message. */
 int replay_feed(struct replay *r, struct pc_store *st,
 		const struct conf_source *src, int64_t now,
 		struct pc_ingest_stats *stats, struct pc_err *err);
 
-/* The Date of the next message still to come, or 0 when none is. */
+/* The Date of the next message still to come, or 0 when none is (or
+ * the replay stopped). */
 int64_t replay_next_date(const struct replay *r);
 
 void replay_release(struct replay *r);

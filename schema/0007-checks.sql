@@ -34,6 +34,10 @@ UPDATE sqlite_schema SET sql = replace(sql,
 	'CHECK (role = ''M'' OR role = ''R'' OR role = ''L'')')
 WHERE type = 'table' AND name = 'maint_people';
 PRAGMA writable_schema = OFF;
+-- The connection that ran this keeps its parse of the old text (ALTER
+-- TABLE ADD COLUMN in a later migration would splice the new column in
+-- at the old text's offsets): make it parse the schema again.
+PRAGMA writable_schema = RESET;
 CREATE TABLE schema_7_cookie (x);
 DROP TABLE schema_7_cookie;
 

@@ -25,24 +25,34 @@ static const char digest_usage[] =
 	"                         [--holidays FILE] [--bot ADDR]...\n"
 	"                         --from ADDR [--domain NAME] [--archive URL]\n"
 	"                         [--daily-limit N] [--no-replies]\n"
+	"                         [--max-age DAYS] [--watching-since TIME]\n"
 	"                         [--opt-out ADDR|@DOMAIN]...\n"
 	"                         [--to ADDR] [--dry-run]\n"
 	"\n"
 	"Judges every series at TIME (as 'patchclock status' does) and queues\n"
 	"in the outbox, in the same transaction, the mail the verdicts call\n"
 	"for, each once under its action key:\n"
-	"  - one digest per maintainer (M: of the governing entry) per day,\n"
-	"    sent at the start of that maintainer's office hours, listing\n"
-	"    overdue series (oldest first), series ready to apply, features\n"
-	"    late for the cycle and too-soon reposts, with archive links;\n"
-	"  - a 'resend now' reply to the author of each overdue series, at\n"
-	"    the maintainers' next office-hours opening, and again after each\n"
-	"    further cadence of silence (naming the trusted reviewers);\n"
-	"  - a short note to the author of a too-soon repost.\n"
-	"No mail goes to addresses or domains that opted out (a reply with\n"
-	"the line 'patchclock: opt-out' adds its sender), to bots, to lists,\n"
-	"in answer to Auto-Submitted or bulk mail, or past the daily limit\n"
-	"per recipient: such mail is kept as 'suppressed' with the reason.\n"
+	"  - one 'resend now' reply per series version whose wait on its\n"
+	"    maintainers passed the profile's cadence, at their next\n"
+	"    office-hours opening, if it is still justified then: to the\n"
+	"    author and the governing entry's M: and R: people (to the author\n"
+	"    alone when the profile prefers a private reminder);\n"
+	"  - a digest to each M: person of a governing entry when a series\n"
+	"    newly waits on them past the cadence, at the start of their\n"
+	"    office hours, listing every such series, with archive links.\n"
+	"Nothing is mailed about a series that is not a kernel submission\n"
+	"(its files are not in the tree, another project's tag such as\n"
+	"[ndctl PATCH], X-Patchwork-Hint: ignore, AUTOSEL, an RFC, a lone\n"
+	"patch of a larger series), that was applied, queued or superseded,\n"
+	"whose last word is a reply the author has yet to answer, whose\n"
+	"profile asks not to be pinged, that was posted more than --max-age\n"
+	"days ago, or that was already due before mail was first planned on\n"
+	"this database ('patchclock status' shows each series' hold).\n"
+	"No mail goes to lists or group aliases (an M: without a name), to\n"
+	"addresses or domains that opted out (a reply with the line\n"
+	"'patchclock: opt-out' adds its sender), to bots, in answer to\n"
+	"Auto-Submitted or bulk mail, or past the daily limit per\n"
+	"recipient: such mail is kept as 'suppressed' with the reason.\n"
 	"'patchclock send' delivers what is queued.\n"
 	"\n"
 	"Options (and those of 'patchclock status'):\n"
@@ -53,6 +63,12 @@ static const char digest_usage[] =
 	"                     (default https://lore.kernel.org/r/%s)\n"
 	"  --daily-limit N    mails per recipient per day (default 3)\n"
 	"  --no-replies       digests only\n"
+	"  --max-age DAYS     say nothing about series posted longer ago\n"
+	"                     (default 90)\n"
+	"  --watching-since TIME\n"
+	"                     on the first run over a database, treat waits\n"
+	"                     due since TIME as news (default: the first\n"
+	"                     run's --now: nothing about the past)\n"
 	"  --opt-out ADDR     never mail ADDR, or a whole @DOMAIN (kept in the\n"
 	"                     database; may repeat)\n"
 	"  --to ADDR          with --dry-run: only mail to ADDR\n"
@@ -104,6 +120,8 @@ int cmd_digest(int argc, char **argv)
 		{ "archive", required_argument, NULL, 'A' },
 		{ "daily-limit", required_argument, NULL, 'L' },
 		{ "no-replies", no_argument, NULL, 'R' },
+		{ "max-age", required_argument, NULL, 'a' },
+		{ "watching-since", required_argument, NULL, 'W' },
 		{ "to", required_argument, NULL, 'T' },
 		{ "opt-out", required_argument, NULL, 'O' },
 		{ "dry-run", no_argument, NULL, 'y' },
@@ -160,6 +178,25 @@ int cmd_digest(int argc, char **argv)
 			break;
 		case 'R':
 			po.replies = 0;
+			break;
+		case 'a': {
+			unsigned long d = strtoul(optarg, &end, 10);
+
+			if (*end || !d || d > 36500) {
+				log_warnx("digest: --max-age wants a number of "
+					  "days (1 to 36500)");
+				rc = CLI_USAGE;
+				goto out_args;
+			}
+			po.max_age = (int64_t)d * 86400;
+			break;
+		}
+		case 'W':
+			if (cli_time_option("digest", "--watching-since",
+					    optarg, &po.watching_since) < 0) {
+				rc = CLI_USAGE;
+				goto out_args;
+			}
 			break;
 		case 'T':
 			sh.to = optarg;

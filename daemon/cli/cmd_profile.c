@@ -63,7 +63,7 @@ static const char profile_usage[] =
 	"  profile = PATH|URL        attach a profile document to the entry\n"
 	"  ping_after = 8 business days\n"
 	"  repost_min = 24 hours\n"
-	"  reminder = private|list\n"
+	"  reminder = private|list|none\n"
 	"  office_hours = Mon-Fri 8:00am to 5:00pm Pacific Time Zone\n"
 	"  review = required|not required|from R: reviewers|"
 	"from trusted reviewers\n"

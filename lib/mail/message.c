@@ -27,7 +27,7 @@ struct span {
 struct headers {
 	struct span from, to, cc, subject, date, msgid, in_reply_to, refs;
 	struct span list_id, auto_submitted, precedence, supersedes;
-	struct span content_type, cte, x_mailer, user_agent;
+	struct span content_type, cte, x_mailer, user_agent, pw_hint;
 	int nfields;
 };
 
@@ -52,6 +52,7 @@ static const struct {
 	{ "content-transfer-encoding", 25, offsetof(struct headers, cte) },
 	{ "x-mailer", 8, offsetof(struct headers, x_mailer) },
 	{ "user-agent", 10, offsetof(struct headers, user_agent) },
+	{ "x-patchwork-hint", 16, offsetof(struct headers, pw_hint) },
 };
 
 int64_t pc_civil_to_epoch(int year, int month, int day, int hour, int min,
@@ -985,6 +986,7 @@ int pc_msg_parse(struct pc_msg **out, const char *raw, size_t len,
 	COPY_HDR(auto_submitted, h.auto_submitted);
 	COPY_HDR(precedence, h.precedence);
 	COPY_HDR(user_agent, h.x_mailer.p ? h.x_mailer : h.user_agent);
+	COPY_HDR(pw_hint, h.pw_hint);
 #undef COPY_HDR
 
 	/* Body. */
@@ -1055,6 +1057,7 @@ void pc_msg_free(struct pc_msg *m)
 	free(m->precedence);
 	free(m->supersedes);
 	free(m->user_agent);
+	free(m->pw_hint);
 	pc_addr_release(&m->author);
 	free(m->patch_subject);
 	pc_buf_release(&m->body);

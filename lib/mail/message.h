@@ -66,6 +66,7 @@ struct pc_msg {
 	char *precedence; /* owned, or NULL */
 	char *supersedes; /* owned; Message-ID from a Supersedes: header */
 	char *user_agent; /* owned; X-Mailer or User-Agent, or NULL */
+	char *pw_hint; /* owned; X-Patchwork-Hint ("ignore"), or NULL */
 
 	/* git-am view (see above). */
 	struct pc_addr author;

@@ -1082,6 +1082,15 @@ static int review_of(const char *n, int strict)
 
 static int reminder_of(const char *n, int strict)
 {
+	/* netdev: "Asking the maintainer for status updates on your patch
+	 * is a good way to ensure your patch is ignored". */
+	if (find_word(n, "don't ping") || find_word(n, "do not ping") ||
+	    find_word(n, "no pings") ||
+	    ((find_word(n, "status update*") || find_word(n, "ping*")) &&
+	     (find_word(n, "ignored") || find_word(n, "bottom of"))) ||
+	    (strict && (!strcmp(n, "none") || !strcmp(n, "never") ||
+			!strcmp(n, "no pings"))))
+		return PC_PROF_REMIND_NONE;
 	if (find_word(n, "private*") || find_word(n, "off-list") ||
 	    find_word(n, "off list"))
 		return PC_PROF_REMIND_PRIVATE;
@@ -1632,7 +1641,7 @@ int pc_phrase_short(struct pc_phrase_value *out, enum pc_prof_field f,
 	switch (f) {
 	case PC_PROF_REMINDER:
 		e = reminder_of(n, 1);
-		expect = "'private' or 'list'";
+		expect = "'private', 'list' or 'none'";
 		break;
 	case PC_PROF_REVIEW:
 		e = review_of(n, 1);
@@ -1810,7 +1819,8 @@ int pc_phrase_prose(struct pc_phrase_value *out, enum pc_prof_field f,
 		found = find_hours(&out->hours, n, nl);
 		break;
 	case PC_PROF_REMINDER:
-		if (!find_word(n, "remind*") && !find_word(n, "ping*"))
+		if (!find_word(n, "remind*") && !find_word(n, "ping*") &&
+		    !find_word(n, "status update*"))
 			break;
 		found = (out->e = reminder_of(n, 0)) != 0;
 		break;

@@ -272,7 +272,7 @@ const char *pc_profile_review_name(enum pc_prof_review v)
 
 const char *pc_profile_reminder_name(enum pc_prof_reminder v)
 {
-	static const char *const n[] = { NULL, "private", "list" };
+	static const char *const n[] = { NULL, "private", "list", "none" };
 
 	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
 }

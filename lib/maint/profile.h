@@ -104,6 +104,7 @@ enum pc_prof_reminder {
 	PC_PROF_REMIND_UNSET = 0,
 	PC_PROF_REMIND_PRIVATE, /* a private mail; no list Cc */
 	PC_PROF_REMIND_LIST, /* on the list */
+	PC_PROF_REMIND_NONE, /* no pings at all (netdev: watch patchwork) */
 };
 
 enum pc_prof_submit {

@@ -1361,6 +1361,12 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	if (r->nth > 1) {
 		pc_buf_addstr(&d, "has still had no response after ");
 		add_plural(&d, r->nth - 1, "earlier reminder");
+	} else if (r->wait_from > r->series.posted) {
+		pc_buf_addstr(&d, "the last message in its thread is yours, "
+				  "of ");
+		if ((rc = add_when(&d, h, r->wait_from, err)) < 0)
+			goto out;
+		pc_buf_addstr(&d, "; nobody has answered it since");
 	} else {
 		pc_buf_addstr(&d, "has had no response yet");
 	}
@@ -1389,7 +1395,9 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 		add_hours(&t, r->hours);
 		add_origin_paren(&t, &r->hours_from);
 		pc_buf_addch(&t, '.');
-	} else if (r->cadence.unit != PC_PROF_UNIT_NONE) {
+	} else if (r->cadence.unit != PC_PROF_UNIT_NONE && r->hours &&
+		   (r->hours->days || r->hours->start >= 0 ||
+		    r->hours->zone[0])) {
 		pc_buf_addf(&t,
 			    "The time was counted in calendar time (%s), "
 			    "and this reminder waited for the maintainers' "
@@ -1398,6 +1406,11 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 		add_hours(&t, r->hours);
 		add_origin_paren(&t, &r->hours_from);
 		pc_buf_addch(&t, '.');
+	} else if (r->cadence.unit != PC_PROF_UNIT_NONE) {
+		/* The profile states no office hours: say nothing of
+		 * them. */
+		pc_buf_addf(&t, "The time was counted in calendar time (%s).",
+			    d.buf);
 	}
 	if (r->due) {
 		if (t.len)
@@ -1410,6 +1423,24 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	if (t.len) {
 		pc_buf_addch(body, '\n');
 		wrap(body, t.buf, "", "");
+	}
+
+	/* A private reminder: whom to write to. */
+	if (r->private_reminder) {
+		pc_buf_addch(body, '\n');
+		para(body, "", "",
+		     "The profile prefers a private reminder, so this mail goes "
+		     "to you alone, off the list. To ping, write to the "
+		     "maintainers directly%s",
+		     r->nwrite_to ? ":" : ".");
+		if (r->nwrite_to)
+			pc_buf_addch(body, '\n');
+		for (i = 0; i < r->nwrite_to; i++) {
+			pc_buf_reset(&t);
+			add_person(&t, &r->write_to[i]);
+			if (t.len)
+				wrap(body, t.buf, "  ", "    ");
+		}
 	}
 
 	/* Late for the cycle. */
@@ -1467,7 +1498,12 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	pc_buf_addch(body, '\n');
 	wrap(body, t.buf, "  ", "  ");
 	pc_buf_addch(body, '\n');
-	if (several)
+	if (r->private_reminder)
+		para(body, "", "",
+		     "%sor remind the maintainers in a private mail, as the "
+		     "profile prefers.",
+		     several ? "and the same for each of its patches; " : "");
+	else if (several)
 		para(body, "", "",
 		     "and the same for each of its patches; or ping the "
 		     "maintainers with a short reply to it on the list.");

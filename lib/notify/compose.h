@@ -190,6 +190,14 @@ struct pc_notify_resend {
 	const struct pc_prof_hours *hours; /* borrowed */
 	struct pc_notify_origin hours_from;
 	int64_t due; /* when the series became due; 0: not said */
+	/* When this wait began, when later than the posting: the author's
+	 * own answer, after which nobody wrote (0: the posting). */
+	int64_t wait_from;
+	/* The profile prefers a private reminder: this mail goes to the
+	 * author alone, and names whom to write to (borrowed). */
+	int private_reminder;
+	const struct pc_notify_addr *write_to;
+	size_t nwrite_to;
 	/* 1 for the first reminder, n for the n-th after repeated silence
 	 * (0 reads as 1): from the second on the mail names the trusted
 	 * reviewers */

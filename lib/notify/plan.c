@@ -10,12 +10,15 @@
 
 #include "notify/compose.h"
 #include "notify/plan.h"
+#include "patch/classify.h"
 #include "store/outbox.h"
 #include "util/buf.h"
 #include "util/util.h"
 #include "util/xalloc.h"
 
 #define MAX_PEOPLE 32
+/* Listed as M: of THE REST and of many entries; never written to. */
+#define PC_PLAN_CHIEF "torvalds@linux-foundation.org"
 
 /* One maintainer's digest being gathered. */
 struct digest {
@@ -24,6 +27,7 @@ struct digest {
 	struct pc_notify_item *items; /* owned */
 	size_t n, alloc;
 	int64_t last_sent; /* when the last digest sent here was composed */
+	int news; /* a series never listed here, or a boot verdict */
 };
 
 struct planner {
@@ -37,6 +41,9 @@ struct planner {
 	size_t ndg, adg;
 	char **strs; /* owned: strings the digest items borrow */
 	size_t nstrs, astrs;
+	int64_t first_run; /* mail was first planned then */
+	char **wanted; /* owned: keys of the reminders still justified */
+	size_t nwanted, awanted;
 };
 
 struct people {
@@ -56,11 +63,31 @@ static const char *keep(struct planner *p, const char *s)
 	return d;
 }
 
+/* Whether an M:/R: person of MAINTAINERS is a person to write to: not a
+ * group alias (a line without a name: x86@kernel.org, dm-devel@...), not
+ * a list (an L: of any entry), not a bot, not the chief maintainer. */
+static int is_person(struct pc_store *st, const char *addr, const char *name)
+{
+	if (!addr || !strchr(addr, '@') || !name || !*name)
+		return 0;
+	if (!strcasecmp(addr, PC_PLAN_CHIEF))
+		return 0;
+	if (pc_is_bot(name, addr, NULL))
+		return 0;
+	return pc_outbox_is_list(st, addr, NULL) == 0;
+}
+
+struct people_ctx {
+	struct people *pe;
+	struct pc_store *st;
+};
+
 static int add_person(const char *addr, const char *name, void *arg)
 {
-	struct people *pe = arg;
+	struct people_ctx *pc = arg;
+	struct people *pe = pc->pe;
 
-	if (pe->n < MAX_PEOPLE && addr && *addr) {
+	if (pe->n < MAX_PEOPLE && is_person(pc->st, addr, name)) {
 		pe->addr[pe->n] = xstrdup(addr);
 		pe->name[pe->n] = xstrdup(name ? name : "");
 		pe->n++;
@@ -96,24 +123,6 @@ static const struct pc_sla_ctx *policy_of(struct planner *p, const char *entry,
 	if (!*prof)
 		*prof = pc_policyset_profile(p->ps, NULL);
 	return ctx;
-}
-
-/* The cadence in business days, for counting reminders. */
-static double cadence_bdays(const struct pc_prof_duration *d)
-{
-	switch (d->unit) {
-	case PC_PROF_UNIT_BUSINESS_DAYS:
-		return d->count;
-	case PC_PROF_UNIT_DAYS:
-		return d->count * 5.0 / 7.0;
-	case PC_PROF_UNIT_WEEKS:
-		return d->count * 5.0;
-	case PC_PROF_UNIT_HOURS:
-		return d->count / 24.0;
-	case PC_PROF_UNIT_NONE:
-		break;
-	}
-	return 5.0;
 }
 
 /* Why mail to this author in answer to this series must not go, or NULL. */
@@ -229,6 +238,24 @@ static void head_init(struct planner *p, struct pc_notify_head *h,
 	}
 }
 
+/* The people of an entry with role M or R who are people (is_person). */
+static int entry_people(struct planner *p, const char *entry, char role,
+			struct people *pe)
+{
+	struct people_ctx pc = { pe, p->st };
+
+	if (!entry)
+		return 0;
+	return pc_outbox_entry_people(p->st, entry, role, add_person, &pc,
+				      p->err);
+}
+
+static void want_key(struct planner *p, const char *key)
+{
+	PC_ALLOC_GROW(p->wanted, p->nwanted + 1, p->awanted);
+	p->wanted[p->nwanted++] = xstrdup(key);
+}
+
 /* The "resend now" reply or the too-soon note for one series. */
 enum reply_kind { REPLY_RESEND, REPLY_TOO_SOON, REPLY_BOOT };
 
@@ -241,49 +268,34 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 			     kind == REPLY_BOOT	    ? "boot-report" :
 						      "resend";
 	const struct pc_policy *pol = &prof->policy;
-	struct people maint = { { 0 }, { 0 }, 0 }, lists = { { 0 }, { 0 }, 0 };
-	struct pc_notify_addr ma[MAX_PEOPLE], la[MAX_PEOPLE],
-		tr[PC_COMPOSE_MAX_TRUSTED];
+	int private = pol->reminder == PC_PROF_REMIND_PRIVATE &&
+		      kind == REPLY_RESEND;
+	struct people maint = { { 0 }, { 0 }, 0 };
+	struct pc_notify_addr ma[MAX_PEOPLE], tr[PC_COMPOSE_MAX_TRUSTED];
 	struct pc_notify_series ser = { 0 };
 	struct pc_notify_reply_opts ro = { 0 };
 	struct pc_buf msg = PC_BUF_INIT, rcpts = PC_BUF_INIT;
 	const char *refs[PC_COMPOSE_MAX_REFS], *reason;
 	char key[PC_COMPOSE_KEY_MAX], period[32];
-	size_t i, nm = 0, nl = 0;
+	size_t i, nm = 0;
 	int64_t send_after;
-	unsigned nth = 1;
 	int rc;
 
-	if (too_soon) {
+	if (too_soon)
 		snprintf(period, sizeof(period), "posted");
-	} else if (kind == REPLY_BOOT) {
+	else if (kind == REPLY_BOOT)
 		/* One report per verdict. */
 		snprintf(period, sizeof(period), "t%lld",
 			 (long long)c->test_at);
-	} else {
-		/* The n-th reminder: one more after each further cadence of
-		 * silence since the last one was queued. */
-		double per = cadence_bdays(&pol->ping_after);
-		char prefix[96];
-		int64_t sent, last = 0;
-
-		snprintf(prefix, sizeof(prefix),
-			 "series:%lld:v%d:resend:", (long long)c->series_id,
-			 c->version);
-		if ((sent = pc_outbox_count_prefix(p->st, prefix, &last,
-						   p->err)) < 0)
-			return (int)sent;
-		if (sent > 0 &&
-		    pc_bizclock_business_days(ctx->clock, last, p->now) <
-			    (per > 0 ? per : 5))
-			return 0;
-		nth = (unsigned)sent + 1;
-		snprintf(period, sizeof(period), "n%u", nth);
-	}
+	else
+		/* One reminder per series version, ever. */
+		snprintf(period, sizeof(period), "n1");
 	if ((rc = pc_compose_action_key(key, sizeof(key), c->series_id,
 					c->version, action, period, p->err)) <
 	    0)
 		return rc;
+	if (kind == REPLY_RESEND)
+		want_key(p, key);
 	reason = author_rule(p, c);
 	if (reason && !strcmp(reason, "error"))
 		return p->err->code ? p->err->code : PC_EDB;
@@ -292,37 +304,26 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 			return rc;
 		reason = "the author's daily limit is reached";
 	}
-	if (c->entry &&
-	    ((rc = pc_outbox_entry_people(p->st, c->entry, 'M', add_person,
-					  &maint, p->err)) < 0 ||
-	     (rc = pc_outbox_entry_people(p->st, c->entry, 'L', add_person,
-					  &lists, p->err)) < 0))
+	/* The people who would act: the governing entry's M: and R:. */
+	if ((rc = entry_people(p, c->entry, 'M', &maint)) < 0 ||
+	    (rc = entry_people(p, c->entry, 'R', &maint)) < 0)
 		goto out;
 	pc_buf_addstr(&rcpts, c->author_addr ? c->author_addr : "");
 	for (i = 0; i < maint.n; i++) {
 		/* Cc the maintainers who did not opt out and are under the
 		 * daily limit (their digest tells them anyway). */
 		if (!strcasecmp(maint.addr[i], c->author_addr) ||
-		    !strcasecmp(maint.addr[i],
-				"torvalds@linux-foundation.org") ||
 		    pc_optout_has(p->st, maint.addr[i], NULL) == 1 ||
 		    over_limit(p, maint.addr[i]) != 0)
 			continue;
 		ma[nm].name = maint.name[i];
 		ma[nm++].addr = maint.addr[i];
-		pc_buf_addf(&rcpts, " %s", maint.addr[i]);
-	}
-	for (i = 0; i < lists.n; i++) {
-		la[nl].name = NULL;
-		la[nl++].addr = lists.addr[i];
-		if (pol->reminder == PC_PROF_REMIND_LIST)
-			pc_buf_addf(&rcpts, " %s", lists.addr[i]);
+		if (!private)
+			pc_buf_addf(&rcpts, " %s", maint.addr[i]);
 	}
 	ro.reminder = pol->reminder;
-	ro.maintainers = ma;
-	ro.nmaintainers = nm;
-	ro.lists = la;
-	ro.nlists = nl;
+	ro.maintainers = private ? NULL : ma;
+	ro.nmaintainers = private ? 0 : nm;
 	ser.id = c->series_id;
 	ser.version = c->version;
 	ser.subject = c->subject;
@@ -373,7 +374,11 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		pc_compose_origin(&r.hours_from,
 				  &pol->from[PC_PROF_OFFICE_HOURS]);
 		r.due = c->due;
-		r.nth = nth;
+		r.wait_from = c->wait_from;
+		r.nth = 1;
+		r.private_reminder = private;
+		r.write_to = ma;
+		r.nwrite_to = private ? nm : 0;
 		for (k = 0; k < pol->n_trusted && k < PC_COMPOSE_MAX_TRUSTED;
 		     k++) {
 			tr[k].name = pol->trusted[k].name;
@@ -391,7 +396,11 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 			r.late_window = c->lands;
 		}
 		rc = pc_compose_resend(&msg, &r, p->err);
-		send_after = nth == 1 && c->act_at ?
+		/* At its action time even when planned later (a coarse
+		 * wake): the same replay queues the same mail at the same
+		 * time. mail_ok() saw that time was not before the first
+		 * run. */
+		send_after = c->act_at ?
 				     c->act_at :
 				     pc_bizclock_next_open(ctx->clock, p->now);
 	}
@@ -401,7 +410,6 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		   send_after, reason, &msg);
 out:
 	people_release(&maint);
-	people_release(&lists);
 	pc_buf_release(&msg);
 	pc_buf_release(&rcpts);
 	return rc;
@@ -450,21 +458,36 @@ static void digest_add(struct digest *d, enum pc_notify_kind kind,
 	it->repost_min = prof->policy.repost_min;
 }
 
+/* Whether mail about this candidate's wait may go at all: it waits on
+ * its maintainers past the cadence, no hold of the verdict stops it, it
+ * is not older than max_age, and it was not already due before mail was
+ * first planned here. */
+static int mail_ok(struct planner *p, const struct pc_outbox_candidate *c)
+{
+	int64_t age = p->o->max_age ? p->o->max_age : PC_PLAN_MAX_AGE;
+
+	if (!c->flags || !strstr(c->flags, "overdue") || c->hold)
+		return 0;
+	if (c->posted < p->now - age)
+		return 0;
+	return !c->act_at || c->act_at >= p->first_run;
+}
+
 static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 {
 	struct planner *p = arg;
 	const struct pc_profile *prof = NULL;
 	const struct pc_sla_ctx *ctx = policy_of(p, c->entry, &prof);
-	int overdue, too_soon, late, ready, tested, rc;
+	int overdue, too_soon, tested, rc;
 
 	if (!ctx || !prof)
 		return p->err->code ? p->err->code : PC_EIO;
-	overdue = c->flags && strstr(c->flags, "overdue") &&
-		  !strcmp(c->state, "new");
-	too_soon = c->flags && strstr(c->flags, "too-soon") && c->prev_version;
-	late = c->flags && strstr(c->flags, "late-for-cycle");
-	ready = !strcmp(c->state, "reviewed") &&
-		!(c->flags && strstr(c->flags, "incomplete"));
+	overdue = mail_ok(p, c);
+	/* A too-soon note is about the author's own repost: only a kernel
+	 * submission that is not held for what it is. */
+	too_soon = p->o->too_soon && c->flags && strstr(c->flags, "too-soon") &&
+		   c->prev_version &&
+		   (!c->hold || !strcmp(c->hold, "already-answered"));
 	tested = c->test_verdict != 0;
 	if (p->o->replies && overdue &&
 	    (rc = plan_reply(p, c, ctx, prof, REPLY_RESEND)) < 0)
@@ -475,15 +498,13 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 	if (p->o->boot_reports && tested &&
 	    (rc = plan_reply(p, c, ctx, prof, REPLY_BOOT)) < 0)
 		return rc;
-	if (p->o->digests && c->entry &&
-	    (overdue || too_soon || late || ready || tested)) {
+	if (p->o->digests && c->entry && (overdue || tested)) {
 		struct people maint = { { 0 }, { 0 }, 0 };
 		struct pc_notify_series ser = { 0 };
 		size_t i;
 
-		if ((rc = pc_outbox_entry_people(p->st, c->entry, 'M',
-						 add_person, &maint, p->err)) <
-		    0)
+		/* Digests go to the governing entry's M: people. */
+		if ((rc = entry_people(p, c->entry, 'M', &maint)) < 0)
 			return rc;
 		ser.id = c->series_id;
 		ser.version = c->version;
@@ -495,22 +516,18 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 		for (i = 0; i < maint.n; i++) {
 			struct digest *d;
 
-			if (!strcasecmp(maint.addr[i],
-					"torvalds@linux-foundation.org"))
-				continue;
 			d = digest_for(p, maint.addr[i], maint.name[i], ctx);
-			if (overdue)
+			if (overdue) {
 				digest_add(d, PC_NOTIFY_OVERDUE, &ser, c, prof);
-			if (ready)
-				digest_add(d, PC_NOTIFY_READY, &ser, c, prof);
-			if (late) {
-				digest_add(d, PC_NOTIFY_LATE, &ser, c, prof);
-				d->items[d->n - 1].late_window =
-					keep(p, c->lands);
+				if ((rc = pc_outbox_digest_listed(
+					     p->st, d->addr, c->series_id,
+					     c->version, p->err)) < 0) {
+					people_release(&maint);
+					return rc;
+				}
+				if (!rc)
+					d->news = 1;
 			}
-			if (too_soon)
-				digest_add(d, PC_NOTIFY_TOO_SOON, &ser, c,
-					   prof);
 			/* A verdict is news once: in the first digest
 			 * composed after it. */
 			if (tested && c->test_at > d->last_sent) {
@@ -519,6 +536,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 					c->test_verdict > 0;
 				d->items[d->n - 1].boot_reason =
 					keep(p, c->test_reason);
+				d->news = 1;
 			}
 		}
 		people_release(&maint);
@@ -569,6 +587,7 @@ static int send_digests(struct planner *p)
 		const char *reason = NULL;
 		int64_t at = 0;
 		int pending;
+		size_t k;
 
 		/* The digest already waiting for its opening, if any; else
 		 * one for the next opening. */
@@ -578,6 +597,11 @@ static int send_digests(struct planner *p)
 			break;
 		if (pending) {
 			snprintf(key, sizeof(key), "%s", pkey);
+		} else if (!d->news) {
+			/* Nothing that no digest here listed yet: the same
+			 * list again would be noise. */
+			free(pkey);
+			continue;
 		} else {
 			at = pc_bizclock_next_opening(d->ctx->clock, p->now);
 			pc_bizclock_local(&l, d->ctx->clock, at);
@@ -602,6 +626,13 @@ static int send_digests(struct planner *p)
 						  reason, &msg);
 			if (rc >= 0 && !reason)
 				kept[nkept++] = xstrdup(key);
+			for (k = 0; rc >= 0 && !reason && k < d->n; k++)
+				if (d->items[k].kind == PC_NOTIFY_OVERDUE)
+					rc = pc_outbox_digest_list(
+						p->st, d->addr,
+						d->items[k].series.id,
+						d->items[k].series.version,
+						p->now, p->err);
 		}
 		pc_buf_release(&msg);
 	}
@@ -620,9 +651,9 @@ int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 		    const struct pc_plan_options *o, int64_t now,
 		    struct pc_plan_stats *stats, struct pc_err *err)
 {
-	struct planner p = {
-		st, ps, o, now, stats, err, NULL, 0, 0, NULL, 0, 0
-	};
+	struct planner p = { st, ps,   o, now, stats, err,  NULL, 0,
+			     0,	 NULL, 0, 0,   0,     NULL, 0,	  0 };
+	unsigned withdrawn = 0;
 	int added = 0, rc;
 	size_t i;
 
@@ -631,12 +662,25 @@ int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 		return pc_err_set(err, PC_EUSAGE,
 				  "planning mail needs patchclock's own "
 				  "address and Message-ID domain");
-	if ((rc = pc_optout_from_replies(st, now, &added, err)) < 0)
+	if ((rc = pc_optout_from_replies(st, now, &added, err)) < 0 ||
+	    (rc = pc_outbox_first_run(&p.first_run, st,
+				      o->watching_since &&
+						      o->watching_since < now ?
+					      o->watching_since :
+					      now,
+				      err)) < 0)
 		return rc;
 	stats->opt_outs = (unsigned)added;
 	rc = pc_outbox_candidates(st, on_candidate, &p, err);
+	/* A reminder queued for a later opening goes only if it is still
+	 * justified then: a reply or an "Applied" meanwhile withdraws it. */
+	if (rc >= 0)
+		rc = pc_outbox_withdraw(st, "resend", p.wanted, p.nwanted,
+					"no longer justified when it was due",
+					&withdrawn, err);
 	if (rc >= 0)
 		rc = send_digests(&p);
+	stats->withdrawn += withdrawn;
 	for (i = 0; i < p.ndg; i++) {
 		free(p.dg[i].addr);
 		free(p.dg[i].name);
@@ -646,5 +690,8 @@ int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 	for (i = 0; i < p.nstrs; i++)
 		free(p.strs[i]);
 	free(p.strs);
+	for (i = 0; i < p.nwanted; i++)
+		free(p.wanted[i]);
+	free(p.wanted);
 	return rc < 0 ? rc : 0;
 }

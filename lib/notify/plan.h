@@ -4,22 +4,35 @@
  * composed and queued under their action keys in the caller's
  * transaction (the one that stored the verdicts), so each goes out once.
  *
- *  - "resend now" to the author of an overdue series: the first when it
- *    becomes overdue, the n-th after each further cadence of silence
- *    (from the second on, naming the trusted reviewers); sent at the
- *    maintainers' next office-hours opening;
- *  - a too-soon note to the author of a version posted before the
- *    profile's minimum repost interval;
+ *  - one "resend now" to the author of a series version that waits on its
+ *    maintainers past the cadence and that no hold of the verdict stops
+ *    (lib/sla/state.h, "Holds"), sent at the maintainers' next
+ *    office-hours opening, and only if it is still justified then (a
+ *    reply that arrives meanwhile withdraws it). One per series version:
+ *    later waiting shows in the maintainers' digest. To the author and
+ *    the M:/R: people of the governing entry; to the author alone when
+ *    the profile prefers a private reminder;
+ *  - with too_soon, a note to the author of a version posted before the
+ *    profile's minimum repost interval (off by default: it answers no
+ *    wait on the maintainers);
  *  - with boot_reports, a report of each test verdict (boot test, or a
  *    series that did not apply) in the series' thread, like the kernel
  *    test robot's: once per verdict, at once;
- *  - one digest per maintainer address per local day, at the start of
+ *  - one digest per M: person of the governing entries, at the start of
  *    that maintainer's office hours (the next opening: news at 10:00
- *    waits for tomorrow's), when there is something to say: overdue,
- *    ready to apply, late for the cycle, too soon. Until it goes out, a
- *    pending digest is gathered again at every planning (same key and
- *    Message-ID), so it says what is true at the opening; one left with
- *    nothing to say is withdrawn ("suppressed").
+ *    waits for tomorrow's), when a series newly waits on them past the
+ *    cadence (or a boot test has a verdict): it lists every series that
+ *    does (each held to the same rules as a reminder), oldest first. Until
+ *    it goes out, a pending digest is gathered again at every planning
+ *    (same key and Message-ID), so it says what is true at the opening;
+ *    one left with nothing to say is withdrawn ("suppressed").
+ *
+ * Nothing is said about a series posted more than max_age ago, nor about
+ * waits that were already due before mail was first planned on this
+ * database (a first run over an existing archive is silent about the
+ * past). Recipients are people: never a mailing list (an L: address of
+ * any entry), never a group alias (an M:/R: line without a name, such
+ * as x86@kernel.org), never a bot.
  *
  * Safety rules, each recorded as a "suppressed" outbox row with its
  * reason: no mail to an address or domain that opted out (a reply with
@@ -46,11 +59,19 @@ struct pc_plan_options {
 	int digests; /* plan maintainer digests */
 	int replies; /* plan resend / too-soon replies */
 	int boot_reports; /* reply in the thread with each test verdict */
+	int too_soon; /* note reposts made before the minimum interval */
+	int64_t max_age; /* seconds; 0: PC_PLAN_MAX_AGE */
+	/* On the first planning over a database: waits due since then are
+	 * news (0: since that first planning's now). */
+	int64_t watching_since;
 };
 
-#define PC_PLAN_OPTIONS_INIT                               \
-	{                                                  \
-		"patchclock", NULL, NULL, NULL, 3, 1, 1, 0 \
+/* Nothing is said about series posted longer ago than this. */
+#define PC_PLAN_MAX_AGE ((int64_t)90 * 86400)
+
+#define PC_PLAN_OPTIONS_INIT                                        \
+	{                                                           \
+		"patchclock", NULL, NULL, NULL, 3, 1, 1, 0, 0, 0, 0 \
 	}
 
 struct pc_plan_stats {

@@ -54,25 +54,28 @@ static int is_word(const char *w, const char *const *set)
 }
 
 /* "Applied, thanks!", "Thanks, applied to X.", "Queued for 5.14",
- * "I've applied patches 1-3", "Picked up, thanks". */
+ * "I've applied patches 1-3", "Picked up, thanks", "Top 6 patches
+ * applied to cxl/next", "Thanks, I added that". */
 static int says_applied(const char *p, size_t len)
 {
 	static const char *const verbs[] = { "applied", "queued", "pushed",
 					     "merged",	"picked", "taken",
-					     NULL };
+					     "added",	NULL };
+	/* "added" only with the patch as its object: "I added that". */
+	static const char *const objects[] = { "it",	"that",	 "this", "them",
+					       "these", "those", "both", NULL };
 	/* Words that make the verb hypothetical, negated, a test report or
 	 * a question. */
 	static const char *const vetoes[] = {
-		"not",	   "isn't",    "wasn't",   "doesn't",	"didn't",
-		"don't",   "can't",    "cannot",   "won't",	"if",
-		"when",	   "once",     "after",	   "will",	"would",
-		"could",   "should",   "can",	   "fails",	"failed",
-		"fail",	   "cleanly",  "conflict", "conflicts", "top",
-		"against", "before",   "tested",   "build",	"please",
-		"why",	   "how",      "whether",  "unless",	"without",
-		"plan",	   "planning", "hope",	   "want",	"eventually",
-		"later",   "soon",     "tomorrow", "may",	"might",
-		NULL
+		"not",	    "isn't",	"wasn't",   "doesn't",	  "didn't",
+		"don't",    "can't",	"cannot",   "won't",	  "if",
+		"when",	    "once",	"after",    "will",	  "would",
+		"could",    "should",	"can",	    "fails",	  "failed",
+		"fail",	    "cleanly",	"conflict", "conflicts",  "against",
+		"before",   "tested",	"build",    "please",	  "why",
+		"how",	    "whether",	"unless",   "without",	  "plan",
+		"planning", "hope",	"want",	    "eventually", "later",
+		"soon",	    "tomorrow", "may",	    "might",	  NULL
 	};
 	static const char *const infinitive[] = { "to",	  "be",	     "get",
 						  "gets", "getting", NULL };
@@ -100,8 +103,17 @@ static int says_applied(const char *p, size_t len)
 	    (verb + 1 >= ws.n ||
 	     (strcmp(ws.w[verb + 1], "into") && strcmp(ws.w[verb + 1], "to"))))
 		return 0;
+	if (!strcmp(ws.w[verb], "added") &&
+	    (verb + 1 >= ws.n || !is_word(ws.w[verb + 1], objects) ||
+	     (verb + 2 < ws.n && strcmp(ws.w[verb + 2], "to") &&
+	      strcmp(ws.w[verb + 2], "for"))))
+		return 0;
 	for (i = 0; i < ws.n; i++)
 		if (is_word(ws.w[i], vetoes))
+			return 0;
+	/* "applied on top of -rc3" is a test report. */
+	for (i = 0; i + 1 < ws.n; i++)
+		if (!strcmp(ws.w[i], "on") && !strcmp(ws.w[i + 1], "top"))
 			return 0;
 	/* "to be applied", "get this queued", "gets applied": not done. */
 	if (verb > 0 && is_word(ws.w[verb - 1], infinitive))

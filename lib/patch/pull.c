@@ -162,3 +162,48 @@ int pc_pull_parse(struct pc_pull *out, const char *text, size_t len)
 	}
 	return out->url ? 1 : 0;
 }
+
+/* "Name (N):", the head of a shortlog group. */
+static int group_head(const struct span *l)
+{
+	size_t i = l->len;
+
+	if (i < 5 || l->p[0] == ' ' || l->p[0] == '\t' || l->p[i - 1] != ':' ||
+	    l->p[i - 2] != ')')
+		return 0;
+	for (i -= 3; i > 0 && pc_isdigit((unsigned char)l->p[i]); i--)
+		;
+	return i > 1 && i < l->len - 3 && l->p[i] == '(' && l->p[i - 1] == ' ';
+}
+
+int pc_pull_titles(const char *text, size_t len, pc_pull_title_fn fn, void *arg)
+{
+	struct span l;
+	size_t pos = 0;
+	int in = 0, n = 0, rc;
+
+	while (next_line(&l, text, len, &pos)) {
+		if (!l.len) {
+			in = 0;
+			continue;
+		}
+		if (group_head(&l)) {
+			in = 1;
+			continue;
+		}
+		if (!in || (l.p[0] != ' ' && l.p[0] != '\t')) {
+			in = 0;
+			continue;
+		}
+		while (l.len && (l.p[0] == ' ' || l.p[0] == '\t')) {
+			l.p++;
+			l.len--;
+		}
+		if (!l.len)
+			continue;
+		if ((rc = fn(l.p, l.len, arg)) != 0)
+			return rc;
+		n++;
+	}
+	return n;
+}

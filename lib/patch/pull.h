@@ -20,4 +20,14 @@ void pc_pull_release(struct pc_pull *p);
  */
 int pc_pull_parse(struct pc_pull *out, const char *text, size_t len);
 
+/*
+ * Calls fn for each commit title of the shortlog in a pull request ("Dan
+ * Williams (5):" then one indented title a line, up to a blank line),
+ * trimmed; (title, len) is borrowed for the call. A non-zero return of fn
+ * stops and is returned; else the number of titles.
+ */
+typedef int (*pc_pull_title_fn)(const char *title, size_t len, void *arg);
+int pc_pull_titles(const char *text, size_t len, pc_pull_title_fn fn,
+		   void *arg);
+
 #endif

@@ -72,15 +72,6 @@ static struct loaded *find(struct pc_policyset *ps, const char *entry)
 }
 
 /* Whether entry has a profile document: a P: line or an override. */
-static int has_profile(const struct pc_policyset *ps,
-		       const struct pc_maint_entry *e)
-{
-	if (e->n_profiles)
-		return 1;
-	return ps->o.overrides &&
-	       pc_overrides_profile(ps->o.overrides, e->name, NULL) != NULL;
-}
-
 static struct loaded *load(struct pc_policyset *ps, const char *name,
 			   const struct pc_maint_entry *e, struct pc_err *err)
 {
@@ -142,31 +133,22 @@ pc_policyset_pick(struct pc_policyset *ps, const char *const *entries,
 		  const int *files, size_t n, const char **entry_out,
 		  const char **profile_out, struct pc_err *err)
 {
-	const struct pc_maint_entry *first = NULL, *chosen = NULL;
+	const struct pc_maint_entry *chosen = NULL;
 	struct loaded *l;
-	int top = -1;
 	size_t i;
 
-	for (i = 0; ps->o.maint && i < n; i++) {
+	/* The caller orders the entries: the first one (THE REST aside)
+	 * governs, whether or not it has a profile. Preferring an entry
+	 * for having a profile sent mm's numa_memblks to tip (x86) and an
+	 * mm series to SPARC. */
+	(void)files;
+	for (i = 0; ps->o.maint && i < n && !chosen; i++) {
 		const struct pc_maint_entry *e =
 			pc_maint_find(ps->o.maint, entries[i]);
-		int fi = files ? files[i] : 0;
 
-		if (!e || !strcasecmp(e->name, "THE REST"))
-			continue;
-		if (!first) {
-			first = e;
-			top = fi;
-		} else if (fi < top) {
-			break; /* only entries covering the most files */
-		}
-		if (has_profile(ps, e)) {
+		if (e && strcasecmp(e->name, "THE REST"))
 			chosen = e;
-			break;
-		}
 	}
-	if (!chosen)
-		chosen = first;
 	l = find(ps, chosen ? chosen->name : "");
 	if (!l && !(l = load(ps, chosen ? chosen->name : "", chosen, err)))
 		return NULL;

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The policies of a kernel tree, ready for the clock: for a series mapped
- * to some MAINTAINERS entries, the governing entry is the one covering
- * most of the series' files (THE REST aside); among entries covering as
- * many, the first (get_maintainer.pl order) with a profile, through its
- * P: line or an override file's `profile =`; failing that, the first of
- * them, with the override file's fields and the handbook's defaults. (A
- * series of 13 mm/ patches and one Documentation/vm/ patch is governed
- * by MEMORY MANAGEMENT, not by the documentation profile.) Its
- * profile is read once and kept with the business clock of its office
+ * to some MAINTAINERS entries, the governing entry is the first of them
+ * in the caller's order (THE REST aside): lib/store/status.c orders them
+ * by the changed lines they cover across all versions of the series,
+ * then by the most specific match, so a series of 13 mm/ patches and
+ * one Documentation/vm/ patch is governed by MEMORY MANAGEMENT, not by
+ * the documentation profile, and an entry is never chosen for having a
+ * profile. Its policy is its P: document or an override file's
+ * `profile =`, with the override file's fields and the handbook's
+ * defaults. Its profile is read once and kept with the business clock of its office
  * hours (days unstated: Monday to Friday; hours unstated: all day; zone
  * unstated: UTC) and the release cycle shared by all.
  */

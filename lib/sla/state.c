@@ -29,6 +29,54 @@ const char *pc_sla_state_name(enum pc_sla_state s)
 		       "unknown";
 }
 
+const char *pc_sla_hold_name(enum pc_sla_hold h)
+{
+	switch (h) {
+	case PC_SLA_HOLD_NOT_KERNEL:
+		return "not-kernel";
+	case PC_SLA_HOLD_NOT_SUBMISSION:
+		return "not-a-submission";
+	case PC_SLA_HOLD_APPLIED:
+		return "already-applied";
+	case PC_SLA_HOLD_SUPERSEDED:
+		return "superseded";
+	case PC_SLA_HOLD_ANSWERED:
+		return "already-answered";
+	case PC_SLA_HOLD_PROFILE:
+		return "profile-forbids";
+	case PC_SLA_HOLD_NONE:
+		break;
+	}
+	return NULL;
+}
+
+int pc_sla_foreign_topic(const char *topic, const char *const *foreign,
+			 size_t n)
+{
+	static const char *const dflt[] = { PC_SLA_FOREIGN_DEFAULT };
+	const char *p = topic;
+	size_t i;
+
+	if (!foreign) {
+		foreign = dflt;
+		n = sizeof(dflt) / sizeof(dflt[0]);
+	}
+	/* Each space-separated word of the topic, whole. */
+	while (p && *p) {
+		size_t len;
+
+		while (*p == ' ')
+			p++;
+		len = strcspn(p, " ");
+		for (i = 0; len && i < n; i++)
+			if (strlen(foreign[i]) == len &&
+			    !strncasecmp(p, foreign[i], len))
+				return 1;
+		p += len;
+	}
+	return 0;
+}
+
 const char *pc_sla_turn_name(enum pc_sla_turn t)
 {
 	switch (t) {
@@ -341,6 +389,46 @@ static int cycle_deadline(struct pc_cycle_deadline *out,
 	return 0;
 }
 
+/* The first hold of the judgement that applies (state.h, "Holds"). */
+static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
+		 const struct pc_sla_ctx *ctx, const struct pc_policy *pol)
+{
+	enum pc_sla_hold h = PC_SLA_HOLD_NONE;
+	const char *why = NULL;
+
+	if (s->not_in_tree) {
+		h = PC_SLA_HOLD_NOT_KERNEL;
+		why = "its files are not in the kernel tree";
+	} else if (pc_sla_foreign_topic(s->topic, ctx->foreign,
+					ctx->nforeign)) {
+		h = PC_SLA_HOLD_NOT_KERNEL;
+		why = "its subject tag names another project";
+	} else if (s->ignored) {
+		h = PC_SLA_HOLD_NOT_SUBMISSION;
+		why = "X-Patchwork-Hint: ignore, or an AUTOSEL selection";
+	} else if (s->is_rfc) {
+		h = PC_SLA_HOLD_NOT_SUBMISSION;
+		why = "an RFC";
+	} else if (v->flags & PC_SLA_INCOMPLETE) {
+		h = PC_SLA_HOLD_NOT_SUBMISSION;
+		why = "only part of a larger series reached the list";
+	} else if (v->state == PC_SLA_SUPERSEDED) {
+		h = PC_SLA_HOLD_SUPERSEDED;
+		why = "a newer version was posted";
+	} else if (v->state >= PC_SLA_ACCEPTED) {
+		h = PC_SLA_HOLD_APPLIED;
+		why = "applied or queued";
+	} else if (v->turn == PC_SLA_TURN_AUTHOR) {
+		h = PC_SLA_HOLD_ANSWERED;
+		why = "the last word is a reply the author has yet to answer";
+	} else if (pol && pol->reminder == PC_PROF_REMIND_NONE) {
+		h = PC_SLA_HOLD_PROFILE;
+		why = "the profile asks not to be pinged";
+	}
+	v->hold = h;
+	v->hold_why = why;
+}
+
 int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		    const struct pc_sla_ctx *ctx, int64_t now,
 		    struct pc_err *err)
@@ -350,7 +438,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	const struct pc_prof_duration *ping =
 		pol && pol->ping_after.unit ? &pol->ping_after : &week;
 	int64_t accepted = 0, last_human = s->posted;
-	int last_is_author = 1, changes = 0, rc;
+	int last_is_author = 1, changes = 0, waiting = 1, rc;
 	enum pc_biz_unit unit;
 	unsigned amount;
 	size_t i;
@@ -359,10 +447,11 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	out->npatches = s->npatches;
 	out->patches =
 		xcalloc(s->npatches ? s->npatches : 1, sizeof(*out->patches));
+	out->wait_from = s->posted;
 
 	for (i = 0; i < s->nreplies; i++) {
 		const struct pc_sla_reply *r = &s->replies[i];
-		int by_author;
+		int by_author, bot;
 
 		if (r->date > now) {
 			/* Mail from after now (a replay): the verdict
@@ -370,16 +459,31 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			next_check(out, r->date, now);
 			continue;
 		}
-		if (r->bot || in_list(ctx->bots, ctx->nbots, r->from_addr))
+		bot = r->bot || in_list(ctx->bots, ctx->nbots, r->from_addr);
+		/* A bot's word that it was applied (patchwork-bot: "This
+		 * series was applied to netdev/net-next.git") is a fact;
+		 * anything else a bot says is no response. */
+		if (bot) {
+			if (r->applied && !accepted)
+				accepted = r->date;
 			continue;
+		}
 		by_author = s->author_addr && r->from_addr &&
 			    !strcasecmp(r->from_addr, s->author_addr);
 		if (r->date >= last_human) {
 			last_human = r->date;
 			last_is_author = by_author;
 		}
-		if (by_author)
+		if (by_author) {
+			/* The author answered: the turn is the maintainers'
+			 * again, unless someone asked for a new version. */
+			if (!waiting && !changes) {
+				waiting = 1;
+				out->wait_from = r->date;
+			}
 			continue;
+		}
+		waiting = 0;
 		if (!out->first_response &&
 		    counts(s, pol, r->from_addr, r->from_name))
 			out->first_response = r->date;
@@ -398,6 +502,11 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	if (s->accepted_at && s->accepted_at <= now &&
 	    (!accepted || s->accepted_at < accepted))
 		accepted = s->accepted_at;
+	if (s->pulled_at > now)
+		next_check(out, s->pulled_at, now);
+	if (s->pulled_at && s->pulled_at <= now &&
+	    (!accepted || s->pulled_at < accepted))
+		accepted = s->pulled_at;
 
 	review_patches(out, s, pol, now);
 
@@ -426,19 +535,26 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	if (s->superseded_at && s->superseded_at > now)
 		next_check(out, s->superseded_at, now);
 
+	(void)last_is_author;
 	if (out->state >= PC_SLA_ACCEPTED)
 		out->turn = PC_SLA_TURN_NONE;
 	else
-		out->turn = last_is_author ? PC_SLA_TURN_MAINTAINERS :
-					     PC_SLA_TURN_AUTHOR;
+		out->turn = waiting ? PC_SLA_TURN_MAINTAINERS :
+				      PC_SLA_TURN_AUTHOR;
+	if (out->turn != PC_SLA_TURN_MAINTAINERS)
+		out->wait_from = 0;
 
-	/* The clock: due, and overdue while nobody has answered. */
+	/* The clock: due, and overdue while the series waits on its
+	 * maintainers (since the posting, or since the author's answer). */
 	if (pc_sla_duration(&amount, &unit, ping)) {
-		if ((rc = pc_bizclock_due(&out->due, ctx->clock, s->posted,
-					  amount, unit, err)) < 0)
+		int64_t from = out->wait_from ? out->wait_from : s->posted;
+
+		if ((rc = pc_bizclock_due(&out->due, ctx->clock, from, amount,
+					  unit, err)) < 0)
 			goto fail;
 		out->act_at = pc_bizclock_next_open(ctx->clock, out->due);
-		if (out->state == PC_SLA_NEW) {
+		if (out->turn == PC_SLA_TURN_MAINTAINERS &&
+		    out->state < PC_SLA_ACCEPTED) {
 			if (now >= out->due) {
 				out->flags |= PC_SLA_OVERDUE;
 				out->overdue_days = pc_bizclock_business_days(
@@ -454,6 +570,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			next_check(out, out->act_at, now);
 		}
 	}
+
+	hold(out, s, ctx, pol);
 
 	/* Too soon after the previous version. */
 	if (s->prev_posted && pol &&

@@ -16,12 +16,16 @@
  *    Who counts follows the review rule: with "trusted reviewers" only
  *    the entry's maintainers and the profile's trusted reviewers; with
  *    "reviewers" also the entry's R: people; otherwise anyone.
- *  - Due = posted + ping-after in the clock's units (business days in the
- *    maintainers' zone); the clock stops at the first response. Overdue:
- *    due has passed with no response; "overdue by" is in business days.
- *    The action time is the next opening of office hours at or after due.
- *    An overdue verdict is judged again hourly in office hours, so the
- *    stored "overdue by" stays current.
+ *  - The series waits on its maintainers from its posting until a human
+ *    other than the author answers (any such reply ends the wait: the
+ *    last word is then a review or a question for the author). When the
+ *    author answers in turn and nobody asked for changes, the series
+ *    waits on its maintainers again from that answer ("wait_from"). Due
+ *    = wait_from + ping-after in the clock's units (business days in the
+ *    maintainers' zone). Overdue: waiting, and due has passed; "overdue
+ *    by" is in business days. The action time is the next opening of
+ *    office hours at or after due. An overdue verdict is judged again
+ *    hourly in office hours, so the stored "overdue by" stays current.
  *  - Review rule, per patch: a Reviewed-by or Acked-by from someone other
  *    than the patch's author (and from the right people when the profile
  *    says so). Tags a bot only suggested, and tags given in a reply by
@@ -42,6 +46,28 @@
  *  - Whose turn: the maintainers' after the author's last message (the
  *    posting included), the author's after anyone else's human message;
  *    nobody's once accepted or superseded.
+ *  - Holds: why no mail may go out about the series, whatever its clock
+ *    says (the judgement a maintainer applies to every bot mail,
+ *    doc/mail-judgement.md), the first that holds:
+ *      not-kernel        most of its files' pre-images are not in the
+ *                        kernel tree (a userspace project's patch on the
+ *                        same list: ndctl's cxl/meson.build), or its
+ *                        subject tag names another project ([ndctl PATCH],
+ *                        [PATCH ndctl], ctx->foreign);
+ *      not-a-submission  X-Patchwork-Hint: ignore or an AUTOSEL stable
+ *                        selection; an RFC; a lone part of a larger
+ *                        series (fewer patches reached the list than its
+ *                        n/N says);
+ *      already-applied   a maintainer (or a bot such as patchwork-bot)
+ *                        said applied or queued, a pull request carries
+ *                        it, it was applied or accepted by hand;
+ *      superseded        a newer version was posted;
+ *      already-answered  the last word is a non-author's: the next step
+ *                        is the author's;
+ *      profile-forbids   the profile asks not to be pinged (netdev:
+ *                        "watch patchwork").
+ *    Holds are kept with the verdict; the planner adds its own (one
+ *    reminder per version, the configured age, the first run's past).
  *  - Too soon: this version was posted less than the minimum repost
  *    interval after the previous one. Late for the cycle: a feature (not
  *    a fix, not an RFC) posted after the profile's last -rc for new
@@ -79,6 +105,16 @@ enum {
 	PC_SLA_TEST_FAILED = 1 << 6, /* the boot test failed */
 };
 
+enum pc_sla_hold {
+	PC_SLA_HOLD_NONE,
+	PC_SLA_HOLD_NOT_KERNEL,
+	PC_SLA_HOLD_NOT_SUBMISSION,
+	PC_SLA_HOLD_APPLIED,
+	PC_SLA_HOLD_SUPERSEDED,
+	PC_SLA_HOLD_ANSWERED,
+	PC_SLA_HOLD_PROFILE,
+};
+
 enum pc_sla_turn {
 	PC_SLA_TURN_NONE,
 	PC_SLA_TURN_MAINTAINERS,
@@ -94,7 +130,7 @@ struct pc_sla_reply {
 	/* an M: of any MAINTAINERS entry (maintainers of other trees take
 	 * patches too: "Applied" from one of them accepts the series) */
 	unsigned maintainer : 1;
-	unsigned applied : 1; /* PC_INTENT_APPLIED */
+	unsigned applied : 1; /* PC_INTENT_APPLIED (a bot's counts too) */
 	unsigned changes : 1; /* PC_INTENT_CHANGES */
 };
 
@@ -125,9 +161,13 @@ struct pc_sla_series {
 	int64_t prev_posted; /* the previous version's first posting; 0 */
 	int64_t superseded_at; /* when the next version was posted; 0 */
 	int is_rfc, is_fix;
+	int not_in_tree; /* most of its files' pre-images are not in the tree */
+	int ignored; /* X-Patchwork-Hint: ignore, or an AUTOSEL selection */
+	const char *topic; /* subject tag words ("ndctl"), or NULL */
 	int total, received; /* N of n/N (0 unknown) and patches seen */
 	int64_t accepted_at; /* `patchclock accept`; 0 when not */
 	int64_t applied_at; /* applied to the tree; 0 when not */
+	int64_t pulled_at; /* a pull request's shortlog carries a patch */
 	int boot; /* 1 the boot test passed, -1 it failed, 0 not run */
 	const struct pc_sla_reply *replies; /* by date */
 	size_t nreplies;
@@ -170,6 +210,10 @@ struct pc_sla_ctx {
 	const struct pc_cycle *cycle; /* NULL: no cycle checks */
 	const char *const *bots; /* extra bot addresses (lower-case) */
 	size_t nbots;
+	/* Subject tag words of other projects on the list ("ndctl"); NULL:
+	 * PC_SLA_FOREIGN_DEFAULT. */
+	const char *const *foreign;
+	size_t nforeign;
 	struct pc_sla_cycle_cache *cache; /* may be NULL; see above */
 };
 
@@ -183,6 +227,9 @@ struct pc_sla_patch_verdict {
 
 struct pc_sla_verdict {
 	enum pc_sla_state state;
+	enum pc_sla_hold hold; /* why no mail may go; see above */
+	const char *hold_why; /* static text saying more, or NULL */
+	int64_t wait_from; /* this wait on the maintainers began; 0: none */
 	unsigned flags; /* PC_SLA_* */
 	enum pc_sla_turn turn;
 	int64_t due; /* posted + ping-after; 0 without a cadence */
@@ -209,6 +256,22 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		    const struct pc_sla_ctx *ctx, int64_t now,
 		    struct pc_err *err);
 void pc_sla_verdict_release(struct pc_sla_verdict *v);
+
+/* Userspace projects whose patches share kernel lists, by the word
+ * their subject tags carry ("[ndctl PATCH]", "[PATCH v2 -ndctl]"). */
+#define PC_SLA_FOREIGN_DEFAULT                                             \
+	"ndctl", "daxctl", "cxl-cli", "qemu", "xfsprogs", "e2fsprogs",     \
+		"btrfs-progs", "xfstests", "fstests", "blktests", "mdadm", \
+		"nvme-cli", "util-linux", "iproute2", "iproute2-next",     \
+		"ethtool", "kvm-unit-tests", "ltp", "kmod", "pahole",      \
+		"dwarves", "rt-tests", "libtraceevent", "trace-cmd"
+
+/* Whether a subject's tag words name another project of the list. */
+int pc_sla_foreign_topic(const char *topic, const char *const *foreign,
+			 size_t n);
+
+/* "not-kernel", "not-a-submission", ..., or NULL for PC_SLA_HOLD_NONE. */
+const char *pc_sla_hold_name(enum pc_sla_hold h);
 
 /* "new", "acknowledged", "changes-requested", ... */
 const char *pc_sla_state_name(enum pc_sla_state s);

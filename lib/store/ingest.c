@@ -34,10 +34,12 @@ static const char SQL_INSERT_MSG[] =
 	"numbered, is_rfc, is_resend, topic, has_diff, patch_id, "
 	"base_commit, files_changed, insertions, deletions, pull_url, "
 	"pull_ref, change_id, supersedes, auto_submitted, precedence, "
-	"user_agent, charset_fallback, is_bot, parse_error, refs, intent) "
+	"user_agent, charset_fallback, is_bot, parse_error, refs, intent, "
+	"pw_hint) "
 	"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
 	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, "
-	"?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40)";
+	"?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40, "
+	"?41)";
 static const char SQL_INSERT_FILE[] =
 	"INSERT INTO patch_files (message_id, pos, status, old_path, new_path, "
 	"added, removed, binary, old_mode, new_mode, similarity) "
@@ -46,6 +48,8 @@ static const char SQL_INSERT_TRAILER[] =
 	"INSERT INTO trailers (message_id, pos, origin, name, value, person, "
 	"addr, suggested, target_id, mismatch) "
 	"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+static const char SQL_INSERT_PULL_TITLE[] =
+	"INSERT OR IGNORE INTO pull_titles (message_id, title) VALUES (?, ?)";
 static const char SQL_INSERT_ERROR[] =
 	"INSERT INTO ingest_errors (raw_id, msgid, source, reason) "
 	"VALUES (?, ?, ?, ?)";
@@ -314,6 +318,7 @@ static int insert_message(struct pc_store *st, const struct pc_msg *m,
 	pc_store__bind_text(s, 33, m->auto_submitted);
 	pc_store__bind_text(s, 34, m->precedence);
 	pc_store__bind_text(s, 35, m->user_agent);
+	pc_store__bind_text(s, 41, m->pw_hint);
 	sqlite3_bind_int(s, 36, m->charset_fallback);
 	sqlite3_bind_int(s, 37, d->is_bot);
 	sqlite3_bind_null(s, 38);
@@ -526,6 +531,34 @@ out:
 	return rc;
 }
 
+struct pull_titles {
+	struct pc_store *st;
+	int64_t id;
+	struct pc_err *err;
+};
+
+static int store_pull_title(const char *t, size_t len, void *arg)
+{
+	struct pull_titles *pt = arg;
+	sqlite3_stmt *s =
+		pc_store__stmt(pt->st, SQL_INSERT_PULL_TITLE, pt->err);
+	char *low = xmemdupz(t, len);
+	size_t i;
+	int rc;
+
+	if (!s) {
+		free(low);
+		return PC_EDB;
+	}
+	for (i = 0; i < len; i++)
+		low[i] = (char)pc_tolower((unsigned char)low[i]);
+	sqlite3_bind_int64(s, 1, pt->id);
+	sqlite3_bind_text(s, 2, low, (int)len, SQLITE_STATIC);
+	rc = pc_store__exec(pt->st, s, pt->err, "storing a pull request title");
+	free(low);
+	return rc < 0 ? rc : 0;
+}
+
 int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 		      const char *where, const struct pc_ingest_options *opt,
 		      struct pc_ingest_stats *stats, struct pc_err *err)
@@ -572,6 +605,13 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 	}
 	if ((rc = insert_trailers(st, mid, m, &d, target, err)) < 0)
 		goto out;
+	if (d.kind == PC_KIND_PULL) {
+		struct pull_titles pt = { st, mid, err };
+
+		if ((rc = pc_pull_titles(m->body.buf, m->body.len,
+					 store_pull_title, &pt)) < 0)
+			goto out;
+	}
 	stats->added++;
 	stats->series += created;
 	switch (d.kind) {

@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "store/mapping.h"
 #include "store/query.h"
@@ -40,9 +41,15 @@ static const char SQL_CLEAR_SERIES[] =
 	"DELETE FROM series_entries WHERE series_id = ?";
 static const char SQL_INSERT_SERIES_ENTRY[] =
 	"INSERT OR IGNORE INTO series_entries (series_id, entry, entry_idx, "
-	"pos, depth, files, k_hit, k_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+	"pos, depth, files, k_hit, k_only, lines) "
+	"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
 static const char SQL_MAPPED[] =
-	"UPDATE series SET mapped_hash = ? WHERE id = ?";
+	"UPDATE series SET mapped_hash = ?, tree_files = ?3, tree_missing = ?4 "
+	"WHERE id = ?2";
+static const char SQL_FILES[] =
+	"SELECT pf.status, pf.old_path, pf.new_path, pf.added + pf.removed "
+	"FROM patch_files pf JOIN messages m ON m.id = pf.message_id "
+	"WHERE m.series_id = ? AND m.kind = 'patch'";
 static const char SQL_ENTRIES[] =
 	"SELECT se.entry, se.depth, se.files, se.k_hit, se.k_only, e.profile "
 	"FROM series_entries se LEFT JOIN maint_entries e ON e.name = se.entry "
@@ -191,33 +198,110 @@ static int collect_ids(struct pc_store *st, sqlite3_stmt *s, int64_t **ids,
 	return rc == SQLITE_DONE ? 0 : pc_store__fail(st, err, "listing ids");
 }
 
-/* How many of r's files map to entry e (K: aside). */
-static int files_matching(const struct pc_maint_result *r,
+/* How many of r's files map to entry e (K: aside), and their lines. */
+static int files_matching(int *lines_out, const struct pc_maint_result *r,
 			  const struct pc_maint_entry *e,
-			  struct pc_maint_result *per_file)
+			  struct pc_maint_result *per_file, const int *lines)
 {
 	int count = 0;
 	size_t f, h;
 
+	*lines_out = 0;
 	for (f = 0; f < r->n_files; f++) {
 		const struct pc_maint_result *pr = &per_file[f];
 
 		for (h = 0; h < pr->n_hits; h++)
 			if (pr->hits[h].entry == e && !pr->hits[h].k_only) {
 				count++;
+				*lines_out += lines[f];
 				break;
 			}
 	}
 	return count;
 }
 
+/*
+ * Whether path (a's pre-image: the file itself, or for a new file its
+ * directory) exists below tree. Paths from mail are hostile: an absolute
+ * one or one with a ".." component is never looked up, and counts as
+ * missing.
+ */
+static int in_tree(const char *tree, const char *path, int dir_of)
+{
+	struct pc_buf p = PC_BUF_INIT;
+	struct stat sb;
+	const char *c;
+	int ok;
+
+	if (!path || !*path || path[0] == '/')
+		return 0;
+	for (c = path; *c; c = strchr(c, '/') ? strchr(c, '/') + 1 : "")
+		if (!strncmp(c, "..", 2) && (c[2] == '/' || !c[2]))
+			return 0;
+	pc_buf_addf(&p, "%s/%s", tree, path);
+	if (dir_of) {
+		char *slash = strrchr(p.buf, '/');
+
+		/* A new file at the top: the tree itself is its directory. */
+		*slash = '\0';
+	}
+	ok = lstat(p.buf, &sb) == 0;
+	pc_buf_release(&p);
+	return ok;
+}
+
+/*
+ * The lines each of r's files changes (matched by old or new path), and
+ * whether the series' pre-images exist in tree (when tree is given):
+ * a kernel patch edits files the kernel has; a userspace project's patch
+ * on the same list (ndctl's cxl/meson.build) edits files it does not.
+ */
+static int file_facts(int *lines, int *checked_out, int *missing_out,
+		      struct pc_store *st, const struct pc_maint_result *r,
+		      const char *tree, int64_t series_id, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_FILES, err);
+	int rc;
+
+	*checked_out = *missing_out = 0;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, series_id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *status = (const char *)sqlite3_column_text(s, 0);
+		const char *old = (const char *)sqlite3_column_text(s, 1);
+		const char *new = (const char *)sqlite3_column_text(s, 2);
+		int n = sqlite3_column_int(s, 3);
+		size_t f;
+
+		for (f = 0; f < r->n_files; f++)
+			if ((old && !strcmp(r->files[f], old)) ||
+			    (new && !strcmp(r->files[f], new))) {
+				lines[f] += n;
+				break;
+			}
+		if (!tree)
+			continue;
+		(*checked_out)++;
+		if (status && status[0] == 'A' ?
+			    !in_tree(tree, new, 1) :
+			    !in_tree(tree, old ? old : new, 0))
+			(*missing_out)++;
+	}
+	sqlite3_reset(s);
+	return rc == SQLITE_DONE ?
+		       0 :
+		       pc_store__fail(st, err, "reading a series' files");
+}
+
 static int map_one(struct pc_store *st, const struct pc_maint *m,
-		   int64_t series_id, struct pc_map_stats *stats,
-		   struct pc_err *err)
+		   const char *tree, int64_t series_id,
+		   struct pc_map_stats *stats, struct pc_err *err)
 {
 	struct pc_maint_query *q = pc_maint_query_new(m, PC_MAINT_KEYWORDS);
 	struct pc_maint_result r = PC_MAINT_RESULT_INIT;
 	struct pc_maint_result *per_file = NULL;
+	int *lines = NULL, checked = 0, missing = 0;
 	int64_t *ids = NULL;
 	size_t n = 0, alloc = 0, i;
 	sqlite3_stmt *s;
@@ -243,6 +327,10 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 	if ((rc = pc_maint_query_run(&r, q, err)) < 0)
 		goto out;
 	per_file = xcalloc(r.n_files ? r.n_files : 1, sizeof(*per_file));
+	lines = xcalloc(r.n_files ? r.n_files : 1, sizeof(*lines));
+	if ((rc = file_facts(lines, &checked, &missing, st, &r, tree, series_id,
+			     err)) < 0)
+		goto out;
 	for (i = 0; i < r.n_files; i++)
 		if ((rc = pc_maint_map_file(&per_file[i], m, r.files[i], 0,
 					    err)) < 0)
@@ -256,7 +344,9 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 		goto out;
 	for (i = 0; i < r.n_hits; i++) {
 		const struct pc_maint_hit *h = &r.hits[i];
+		int nlines, nfiles;
 
+		nfiles = files_matching(&nlines, &r, h->entry, per_file, lines);
 		if (!(s = pc_store__stmt(st, SQL_INSERT_SERIES_ENTRY, err))) {
 			rc = PC_EDB;
 			goto out;
@@ -266,9 +356,10 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 		sqlite3_bind_int64(s, 3, (sqlite3_int64)h->entry->index);
 		sqlite3_bind_int64(s, 4, (sqlite3_int64)i);
 		sqlite3_bind_int(s, 5, h->depth);
-		sqlite3_bind_int(s, 6, files_matching(&r, h->entry, per_file));
+		sqlite3_bind_int(s, 6, nfiles);
 		sqlite3_bind_int(s, 7, h->keyword);
 		sqlite3_bind_int(s, 8, h->k_only);
+		sqlite3_bind_int(s, 9, nlines);
 		if ((rc = pc_store__exec(st, s, err,
 					 "storing a series entry")) < 0)
 			goto out;
@@ -279,6 +370,13 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 	}
 	sqlite3_bind_text(s, 1, pc_maint_id(m), -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, series_id);
+	if (tree) {
+		sqlite3_bind_int(s, 3, checked);
+		sqlite3_bind_int(s, 4, missing);
+	} else {
+		sqlite3_bind_null(s, 3);
+		sqlite3_bind_null(s, 4);
+	}
 	if ((rc = pc_store__exec(st, s, err, "marking a series mapped")) < 0)
 		goto out;
 	stats->series++;
@@ -289,6 +387,7 @@ out:
 		for (i = 0; i < r.n_files; i++)
 			pc_maint_result_release(&per_file[i]);
 	free(per_file);
+	free(lines);
 	pc_maint_result_release(&r);
 	pc_maint_query_free(q);
 	free(ids);
@@ -326,7 +425,7 @@ int pc_map_series(struct pc_store *st, const struct pc_maint *m,
 	if ((rc = collect_ids(st, s, &ids, &n, &alloc, err)) < 0)
 		goto out;
 	for (i = 0; i < n; i++)
-		if ((rc = map_one(st, m, ids[i], stats, err)) < 0)
+		if ((rc = map_one(st, m, tree, ids[i], stats, err)) < 0)
 			goto out;
 out:
 	free(ids);

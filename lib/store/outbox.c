@@ -402,7 +402,8 @@ static const char SQL_CANDIDATES[] =
 	"coalesce(st.act_at, 0), coalesce(st.overdue_days, 0), st.patches, "
 	"st.reviewed, coalesce(p.version, 0), coalesce(p.first_posted, 0), "
 	"a.list_id, CASE tv.verdict WHEN 'pass' THEN 1 WHEN 'fail' THEN -1 "
-	"ELSE 0 END, tv.reason, coalesce(tv.at, 0), tv.summary "
+	"ELSE 0 END, tv.reason, coalesce(tv.at, 0), tv.summary, st.hold, "
+	"coalesce(st.wait_from, 0) "
 	"FROM series_status st JOIN series s ON s.id = st.series_id "
 	"JOIN messages a ON a.id = s.anchor_id "
 	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
@@ -411,6 +412,16 @@ static const char SQL_CANDIDATES[] =
 	"WHERE s.superseded_by IS NULL AND (st.overdue OR st.too_soon "
 	"OR st.late OR st.state = 'reviewed' OR tv.series_id IS NOT NULL) "
 	"ORDER BY st.posted, s.id";
+static const char SQL_FIRST_RUN_SET[] =
+	"INSERT OR IGNORE INTO plan_state (id, first_run) VALUES (1, ?)";
+static const char SQL_FIRST_RUN[] =
+	"SELECT first_run FROM plan_state WHERE id = ?1";
+static const char SQL_LISTED[] =
+	"SELECT 1 FROM digest_items WHERE addr = lower(?1) AND series_id = ?2 "
+	"AND version = ?3";
+static const char SQL_LIST_ITEM[] =
+	"INSERT OR IGNORE INTO digest_items (addr, series_id, version, "
+	"listed_at) VALUES (lower(?1), ?2, ?3, ?4)";
 static const char SQL_LAST_DIGEST[] =
 	"SELECT coalesce(max(created_at), 0) FROM outbox WHERE action = "
 	"'digest' AND status = 'sent' AND recipients = lower(?)";
@@ -465,6 +476,8 @@ int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
 		c.test_reason = col(s, 24);
 		c.test_at = sqlite3_column_int64(s, 25);
 		c.test_summary = col(s, 26);
+		c.hold = col(s, 27);
+		c.wait_from = sqlite3_column_int64(s, 28);
 		if ((stop = fn(&c, arg)) != 0)
 			break;
 	}
@@ -475,6 +488,55 @@ int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
 	}
 	sqlite3_finalize(s);
 	return stop;
+}
+
+int pc_outbox_first_run(int64_t *at_out, struct pc_store *st, int64_t now,
+			struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_FIRST_RUN_SET, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, now);
+	if ((rc = pc_store__exec(st, s, err, "storing the first run")) < 0)
+		return rc;
+	return pc_store_int(st, SQL_FIRST_RUN, 1, at_out, err);
+}
+
+int pc_outbox_digest_listed(struct pc_store *st, const char *addr,
+			    int64_t series_id, int version, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_LISTED, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, addr, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, series_id);
+	sqlite3_bind_int(s, 3, version);
+	rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ?
+		       0 :
+		       pc_store__fail(st, err, "reading digest items");
+}
+
+int pc_outbox_digest_list(struct pc_store *st, const char *addr,
+			  int64_t series_id, int version, int64_t at,
+			  struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_LIST_ITEM, err);
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, addr, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, series_id);
+	sqlite3_bind_int(s, 3, version);
+	sqlite3_bind_int64(s, 4, at);
+	return pc_store__exec(st, s, err, "storing a digest item");
 }
 
 int pc_outbox_last_digest(int64_t *at_out, struct pc_store *st,

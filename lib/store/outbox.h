@@ -132,6 +132,8 @@ struct pc_outbox_candidate {
 	int64_t test_at;
 	const char *test_summary; /* a "result  name  detail" line per
 				     check, or NULL */
+	const char *hold; /* why no mail may go (state.h), or NULL */
+	int64_t wait_from; /* when this wait on the maintainers began */
 };
 
 typedef int (*pc_outbox_candidate_fn)(const struct pc_outbox_candidate *c,
@@ -153,6 +155,22 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
 			   int (*fn)(const char *addr, const char *name,
 				     void *arg),
 			   void *arg, struct pc_err *err);
+
+/*
+ * When mail was first planned on this database, set to now on the first
+ * call: a first run over an existing archive says nothing about what was
+ * due before it. Errors: PC_EDB.
+ */
+int pc_outbox_first_run(int64_t *at_out, struct pc_store *st, int64_t now,
+			struct pc_err *err);
+
+/* Whether a digest to addr listed series_id at version before (1, or 0;
+ * <0 on error); and recording that one does now. Errors: PC_EDB. */
+int pc_outbox_digest_listed(struct pc_store *st, const char *addr,
+			    int64_t series_id, int version, struct pc_err *err);
+int pc_outbox_digest_list(struct pc_store *st, const char *addr,
+			  int64_t series_id, int version, int64_t at,
+			  struct pc_err *err);
 
 /* When the last digest sent to addr was composed (0: none yet): test
  * verdicts after it are news for the next one. */

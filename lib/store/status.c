@@ -56,7 +56,14 @@ static const char SQL_SERIES[] =
 	"(SELECT min(at) FROM applies WHERE series_id = s.id "
 	" AND outcome = 'applied'), "
 	"(SELECT CASE verdict WHEN 'pass' THEN 1 ELSE -1 END FROM boot_tests "
-	" WHERE series_id = s.id ORDER BY id DESC LIMIT 1) "
+	" WHERE series_id = s.id ORDER BY id DESC LIMIT 1), "
+	"coalesce(s.tree_files, 0), coalesce(s.tree_missing, 0), s.topic, "
+	"EXISTS (SELECT 1 FROM messages i WHERE i.series_id = s.id "
+	" AND (i.pw_hint LIKE 'ignore%' OR ' ' || i.topic || ' ' LIKE "
+	" '% AUTOSEL %')), "
+	"(SELECT min(pm.date) FROM messages p JOIN pull_titles pt "
+	" ON pt.title = lower(p.name) JOIN messages pm ON pm.id = pt.message_id "
+	" WHERE p.series_id = s.id AND p.kind = 'patch' AND pm.date IS NOT NULL) "
 	"FROM series s WHERE s.id = ?";
 static const char SQL_PATCHES[] =
 	"SELECT id, idx, msgid, author_addr FROM messages "
@@ -85,9 +92,18 @@ static const char SQL_SET_INTENT[] =
 	"UPDATE messages SET intent = ? WHERE id = ?";
 static const char SQL_ENTRIES[] =
 	"SELECT entry FROM series_entries WHERE series_id = ? ORDER BY pos";
+/* The entries of the series and of its other versions (before and after
+ * it), K:-only matches aside, most changed lines first, then the most
+ * specific match: the governing entry is the same for every version. */
 static const char SQL_ENTRIES_BY_FILES[] =
-	"SELECT entry, files FROM series_entries WHERE series_id = ? "
-	"ORDER BY files DESC, pos";
+	"WITH RECURSIVE chain(id) AS (SELECT ?1 UNION "
+	" SELECT s.id FROM series s JOIN chain c ON s.superseded_by = c.id "
+	" UNION SELECT s.superseded_by FROM series s JOIN chain c "
+	" ON s.id = c.id WHERE s.superseded_by IS NOT NULL) "
+	"SELECT entry, sum(lines) + sum(files) FROM series_entries "
+	"WHERE series_id IN chain AND k_only = 0 GROUP BY entry "
+	"ORDER BY sum(lines) DESC, max(depth) DESC, sum(files) DESC, "
+	"min(pos), entry";
 static const char SQL_PEOPLE[] =
 	"SELECT DISTINCT p.addr, p.role FROM series_entries se "
 	"JOIN maint_people p ON p.entry = se.entry "
@@ -105,9 +121,9 @@ static const char SQL_WRITE[] =
 	"INSERT OR REPLACE INTO series_status (series_id, evaluated_at, state, "
 	"flags, overdue, too_soon, late, needs_review, turn, entry, profile, "
 	"zone, posted, due, act_at, first_response, overdue_days, patches, "
-	"reviewed, lands, deadline, next_check) VALUES (?1, ?2, ?3, ?4, ?5, "
-	"?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
-	"?20, ?21, ?22)";
+	"reviewed, lands, deadline, next_check, hold, hold_why, wait_from) "
+	"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)";
 static const char SQL_CLEAR_PATCHES[] =
 	"DELETE FROM patch_status WHERE series_id = ?";
 static const char SQL_WRITE_PATCH[] =
@@ -339,7 +355,8 @@ static int load_strings(struct pc_store *st, struct facts *f, const char *sql,
 	return step_done(st, s, rc, "reading a series' people", err);
 }
 
-/* The series' entries, most files covered first, with the counts. */
+/* The series' entries, most changed lines covered first, with a weight
+ * (lines and files) that orders them. */
 static int load_entries(struct pc_store *st, struct facts *f, int64_t sid,
 			struct pc_err *err)
 {
@@ -429,6 +446,13 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 	f->s.is_fix = sqlite3_column_int(s, 10) > 0 || name_says_fix(f->name);
 	f->s.applied_at = sqlite3_column_int64(s, 11);
 	f->s.boot = sqlite3_column_int(s, 12);
+	/* Most of its pre-images missing: a userspace project's patch. */
+	f->s.not_in_tree = sqlite3_column_int(s, 13) > 0 &&
+			   2 * sqlite3_column_int(s, 14) >
+				   sqlite3_column_int(s, 13);
+	f->s.topic = keep(f, sqlite3_column_text(s, 15));
+	f->s.ignored = sqlite3_column_int(s, 16);
+	f->s.pulled_at = sqlite3_column_int64(s, 17);
 	sqlite3_reset(s);
 	if ((rc = load_thread(st, f, sid, err)) < 0 ||
 	    (rc = load_patches(st, f, sid, cover, err)) < 0 ||
@@ -498,6 +522,9 @@ static int write_verdict(struct pc_store *st, const struct facts *f,
 		bind_time(s, 21, v->cycle.deadline);
 	}
 	bind_time(s, 22, v->next_check);
+	pc_store__bind_text(s, 23, pc_sla_hold_name(v->hold));
+	pc_store__bind_text(s, 24, v->hold_why);
+	bind_time(s, 25, v->wait_from);
 	if ((rc = pc_store__exec(st, s, err, "storing a verdict")) < 0)
 		return rc;
 	if (!(s = pc_store__stmt(st, SQL_CLEAR_PATCHES, err)))

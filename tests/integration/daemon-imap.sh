@@ -78,6 +78,10 @@ printf '%s\n' "WIDGET" "M:	May Tainer <may@example.org>" \
 	"L:	widget@lists.example.org" "S:	Maintained" \
 	"P:	Documentation/widget/profile.rst" "F:	drivers/widget/" \
 	>"$tmp/tree/MAINTAINERS"
+# The file the patches change: a patch whose files are not in the tree
+# is not for this tree, and patchclock says nothing about it.
+mkdir -p "$tmp/tree/drivers/widget"
+: >"$tmp/tree/drivers/widget/w.c"
 cat >"$tmp/tree/Documentation/widget/profile.rst" <<'RST'
 Widget subsystem profile
 ========================

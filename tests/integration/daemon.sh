@@ -65,6 +65,10 @@ install -m 600 "$dir/credentials" "$tmp/creds"
 mkdir -p "$tmp/tree" "$tmp/spool/cur" "$tmp/spool/new" "$tmp/spool/tmp"
 printf '%s\n' "WIDGET" "M:	May Tainer <may@example.org>" \
 	"S:	Maintained" "F:	drivers/widget/" >"$tmp/tree/MAINTAINERS"
+# The file the patches change: a patch whose files are not in the tree
+# is not for this tree, and patchclock says nothing about it.
+mkdir -p "$tmp/tree/drivers/widget"
+: >"$tmp/tree/drivers/widget/w.c"
 # A patch posted Mon 2024-01-01 10:00 UTC: due a week later, 01-08 10:00.
 cat >"$tmp/spool/new/1.eml" <<'MAIL'
 From: A U Thor <author@example.com>

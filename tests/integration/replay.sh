@@ -28,6 +28,10 @@ sql() { sqlite3 "$tmp/pc.db" "$@"; }
 mkdir -p "$tmp/tree"
 printf '%s\n' "WIDGET" "M:	May Tainer <may@example.org>" \
 	"S:	Maintained" "F:	drivers/widget/" >"$tmp/tree/MAINTAINERS"
+# The file the patches change: a patch whose files are not in the tree
+# is not for this tree, and patchclock says nothing about it.
+mkdir -p "$tmp/tree/drivers/widget"
+: >"$tmp/tree/drivers/widget/w.c"
 # msg ID SUBJECT DATE BODY
 msg() {
 	printf 'From: A U Thor <author@example.com>\nSubject: %s\n' "$2"

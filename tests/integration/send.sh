@@ -62,6 +62,10 @@ mkdir "$tmp/tree"
 printf '%s\n' "WIDGET" "M:	May Tainer <may@example.org>" \
 	"L:	widget@lists.example.org" "S:	Maintained" \
 	"F:	drivers/widget/" >"$tmp/tree/MAINTAINERS"
+# The file the patches change: a patch whose files are not in the tree
+# is not for this tree, and patchclock says nothing about it.
+mkdir -p "$tmp/tree/drivers/widget"
+for i in 1 2 3 4 5 6 7 8 9; do : >"$tmp/tree/drivers/widget/w$i.c"; done
 export PC_KERNEL_TREE=$tmp/tree
 
 # Four series posted Mon 2024-01-01. Authors: a person, a second person
@@ -105,8 +109,11 @@ patchclock: opt-out
 MAIL
 "$pc" ingest -q --db "$db" "$tmp"/p*.eml "$tmp/optout.eml"
 
-# Mon 01-08 12:00: due since 10:0x; queue.
+# Mon 01-08 12:00: due since 10:0x; queue. This first run over the
+# database is told that patchclock has watched the list since the
+# postings: else it would say nothing about what fell due before it.
 "$pc" digest --db "$db" --now "2024-01-08 12:00" \
+	--watching-since "2024-01-01 00:00" \
 	--from patchclock@patchclock.test >"$tmp/digest.out"
 check "digest summary" "$(cat "$tmp/digest.out")" \
 	"digest: 3 queued, 2 held back by a rule, 0 already queued, 1 new opt-outs"
@@ -114,11 +121,12 @@ out=$("$pc" outbox --db "$db" --all --json)
 check "held back" "$(jq -r '[.[] | select(.status == "suppressed") |
 	.reason] | sort | join(";")' <<<"$out")" \
 	"the author is a bot;the author opted out"
-# Running it again changes nothing: exactly once.
+# Running it again changes nothing: exactly once (the two replies, the
+# two held back and the digest are all already there).
 "$pc" digest --db "$db" --now "2024-01-08 12:30" \
 	--from patchclock@patchclock.test >"$tmp/digest.out"
 check "digest again" "$(cat "$tmp/digest.out")" \
-	"digest: 0 queued, 0 held back by a rule, 1 already queued, 0 new opt-outs"
+	"digest: 0 queued, 0 held back by a rule, 5 already queued, 0 new opt-outs"
 
 # Send at Tuesday's opening (office hours all day on weekdays: 00:00
 # UTC), when the digest planned on Monday goes out: one reply arrives;
@@ -153,7 +161,9 @@ out=$("$pc" outbox --db "$db" --all --json)
 check "failed for good" "$(jq -r '[.[] | select(.status == "failed")] |
 	.[0].last_error' <<<"$out" | grep -c 550)" 1
 
-# A week later, a second reminder and fresh mail for three more series.
+# A week later, no second reminder (one per series version), but fresh
+# mail for three more series: their reminders, and a digest that lists
+# them.
 for i in 5 6 7; do
 	post "Many Posts <many$i@example.com>" "[PATCH] widget: part $i"
 done
@@ -210,7 +220,10 @@ check "the digests arrived" "$(grep -l 'X-Patchclock-Action: digest' \
 	"${got[@]}" | wc -l | tr -d ' ')" 2
 
 # SMTPS (implicit TLS) works as well: the digest planned on Wednesday
-# 01-24, sent at the next opening (Thursday 00:00).
+# 01-24 (a series it has not listed yet), sent at the next opening
+# (Thursday 00:00).
+post "Late Comer <late@example.com>" "[PATCH] widget: part 8"
+"$pc" ingest -q --db "$db" "$tmp/p8.eml"
 "$pc" digest --db "$db" --now "2024-01-24 12:00" --no-replies \
 	--from patchclock@patchclock.test >/dev/null
 before=$(sqlite3 "$db" "select count(*) from outbox where status = 'sent'")
@@ -223,6 +236,8 @@ check "sent over smtps" \
 	"$(sqlite3 "$db" "select count(*) from outbox where status = 'sent'")" \
 	$((before + 1))
 # An opt-out from the configuration: a whole domain.
+post "Later Still <later@example.com>" "[PATCH] widget: part 9"
+"$pc" ingest -q --db "$db" "$tmp/p9.eml"
 "$pc" digest --db "$db" --now "2024-01-25 12:00" --no-replies \
 	--opt-out @example.org --from patchclock@patchclock.test >/dev/null
 check "domain opt-out" "$(sqlite3 "$db" "select status || ': ' || reason

@@ -224,6 +224,35 @@ static void test_ingest__unparseable_is_kept_raw(void **state)
 	free(bytes);
 }
 
+/* The bots' hint is kept, and the columns schema 8 adds to messages
+ * keep every constraint where it was: a fresh database runs schema 7's
+ * text rewrite and schema 8's ALTER TABLE on one connection, and SQLite
+ * used to splice the new column into the old text's offsets, moving the
+ * series_id foreign key onto it (every hinted mail then failed). */
+static void test_ingest__patchwork_hint_kept(void **state)
+{
+	struct fixture *f = *state;
+
+	ingest(f, xasprintf("From: kernel test robot <lkp@intel.com>\n"
+			    "Subject: [RFC PATCH] x: can be static\n"
+			    "Date: Mon, 01 Jan 2024 10:00:00 +0000\n"
+			    "Message-ID: <lkp@x>\nX-Patchwork-Hint: ignore\n"
+			    "\n%s",
+			    PATCH_BODY));
+	assert_int_equal(count(f, "SELECT count(*) FROM messages WHERE "
+				  "pw_hint = 'ignore'"),
+			 1);
+	assert_int_equal(count(f, "SELECT count(*) FROM "
+				  "pragma_foreign_key_list('messages') "
+				  "WHERE \"from\" = 'series_id' "
+				  "AND \"table\" = 'series'"),
+			 1);
+	assert_int_equal(count(f, "SELECT count(*) FROM "
+				  "pragma_foreign_key_list('messages') "
+				  "WHERE \"from\" = 'pw_hint'"),
+			 0);
+}
+
 static void test_series__threaded_cover_and_patches(void **state)
 {
 	struct fixture *f = *state;
@@ -814,6 +843,7 @@ int main(void)
 		T(test_ingest__idempotent_by_message_id),
 		T(test_ingest__no_message_id_gets_stable_hash_id),
 		T(test_ingest__unparseable_is_kept_raw),
+		T(test_ingest__patchwork_hint_kept),
 		T(test_series__threaded_cover_and_patches),
 		T(test_series__any_order_adopts_patches),
 		T(test_series__late_undated_cover_adopts_by_thread),

@@ -30,6 +30,15 @@ static const struct {
 	{ "Here is the summary with links:\n  - [net] x: fix y\n"
 	  "Merged into net.\n",
 	  A },
+	/* A subset, a short "added", a bot (lore cxl 2022, netdev). */
+	{ "Top 6 patches applied to cxl/next, thanks.\n", A },
+	{ "Thanks, I added that.\n", A },
+	{ "Thanks, I added it to libnvdimm-for-next.\n", A },
+	{ "Hello:\n\nThis series was applied to netdev/net-next.git (main)\n"
+	  "by Jakub Kicinski <kuba@kernel.org>:\n",
+	  A },
+	{ "I added that check in v2.\n", 0 },
+	{ "I added a comment above it.\n", 0 },
 	/* Not "applied". */
 	{ "It fails to build when applied on top of v5.13-rc1.\n", 0 },
 	{ "This patch applied cleanly and boots.\n", 0 },

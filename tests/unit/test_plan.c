@@ -54,6 +54,7 @@ static int setup(void **state)
 	struct fixture *f = xcalloc(1, sizeof(*f));
 	struct pc_policyset_opts o = { 0 };
 	struct pc_err err = { 0 };
+	int64_t first = 0;
 
 	t_store_open(&f->ts);
 	assert_int_equal(pc_maint_load_mem(&f->m, MAINTAINERS,
@@ -63,6 +64,13 @@ static int setup(void **state)
 	o.maint = f->m;
 	o.config_id = "test";
 	f->ps = pc_policyset_new(&o);
+	/* patchclock has watched this list since the day before: nothing
+	 * below is "the past" of a first run (see the test of that). */
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_outbox_first_run(&first, f->ts.st, T0 - DAY, &err),
+			 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	assert_int_equal(first, T0 - DAY);
 	*state = f;
 	return 0;
 }

@@ -4,6 +4,7 @@
 #include "patch/pull.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 static int parse_str(struct pc_pull *p, const char *s)
@@ -124,6 +125,21 @@ static void test_pull__corpus(void **state)
 	pc_pull_release(&p);
 }
 
+struct titles {
+	unsigned n;
+	char first[128], last[128];
+};
+
+static int on_title(const char *t, size_t len, void *arg)
+{
+	struct titles *ts = arg;
+
+	if (!ts->n++)
+		snprintf(ts->first, sizeof(ts->first), "%.*s", (int)len, t);
+	snprintf(ts->last, sizeof(ts->last), "%.*s", (int)len, t);
+	return 0;
+}
+
 static void test_pull__lore_nvdimm(void **state)
 {
 	struct pc_buf raw = PC_BUF_INIT;
@@ -143,6 +159,22 @@ static void test_pull__lore_nvdimm(void **state)
 	assert_string_equal(p.ref, "tags/libnvdimm-for-5.17");
 	assert_string_equal(p.head, "9e05e95ca8dae8de4a7a1645014e1bbd9c8a4dab");
 	pc_pull_release(&p);
+	/* The shortlog: 5 authors ("Matthew Wilcox (Oracle) (1):"), 38
+	 * titles; the summary's indented bullets and the diffstat are not
+	 * titles. */
+	{
+		struct titles ts = { 0 };
+
+		assert_int_equal(pc_pull_titles(raw.buf,
+						(size_t)(second - raw.buf),
+						on_title, &ts),
+				 38);
+		assert_int_equal(ts.n, 38);
+		assert_string_equal(ts.first,
+				    "ACPI: NFIT: Import GUID before use");
+		assert_string_equal(ts.last, "xfs: add xfs_zero_range and "
+					     "xfs_truncate_page helpers");
+	}
 	pc_buf_release(&raw);
 }
 

@@ -238,9 +238,15 @@ static void test_state__trusted_reviewers_only(void **state)
 	reply(f, POSTED + DAY, "rita@example.com", 0, 0, 0);
 	tag(f, "Reviewed-by", "rita@example.com", POSTED + DAY, 1);
 	eval(f, DUE + DAY);
-	/* Rita is neither a maintainer nor trusted: the clock runs on. */
+	/* Rita is neither a maintainer nor trusted: her review is no
+	 * response for the profile's statistics, but the last word is
+	 * hers, so nobody is to be reminded (the next step is the
+	 * author's, or the maintainers' in their own time). */
 	assert_int_equal(f->v.state, PC_SLA_NEW);
-	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.first_response, 0);
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
 	assert_int_equal(f->v.reviewed, 0);
 	tag(f, "Reviewed-by", "Vishal.L.Verma@intel.com", DUE + DAY, 1);
 	eval(f, DUE + 2 * DAY);
