@@ -32,15 +32,20 @@ static const char status_usage[] =
 	"open ones (not superseded, accepted, applied or tested): the state\n"
 	"(new, acknowledged, changes-requested, reviewed, accepted, applied,\n"
 	"tested, superseded), flags (overdue, too-soon, late-for-cycle,\n"
-	"needs-review, off-list-review, incomplete), whose turn it is, when\n"
+	"needs-review, off-list-review, incomplete), whose turn it is, why no\n"
+	"mail may go about it ('no mail:', JSON 'hold': not-kernel,\n"
+	"not-a-submission, already-applied, superseded, already-answered,\n"
+	"profile-forbids; doc/mail-judgement.md), when\n"
 	"it was posted and is due in the maintainers' zone and in UTC, how\n"
 	"many business days it is overdue, and each patch's review status.\n"
 	"\n"
-	"The governing entry is the first mapped entry with a profile (its P:\n"
-	"line, or the fallback map contrib/profiles.ini); the profile's\n"
-	"cadence is counted in its office hours and zone. Verdicts are stored\n"
-	"(series_status; the v_* views read them) and only series that got\n"
-	"mail, changed, or reached a due time are judged again.\n"
+	"The governing entry is the mapped entry that covers most of the\n"
+	"changed lines across the series' versions (then the most specific);\n"
+	"its profile (its P: line, or the fallback map contrib/profiles.ini)\n"
+	"sets the cadence, counted in its office hours and zone from the\n"
+	"posting, or from the author's last answer to a review. Verdicts are\n"
+	"stored (series_status; the v_* views read them) and only series\n"
+	"that got mail, changed, or reached a due time are judged again.\n"
 	"\n"
 	"Options:\n"
 	"  --db FILE          database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
@@ -118,6 +123,8 @@ static json_object *row_json(const struct pc_status_row *r)
 	}
 	json_object_object_add(o, "flags", a);
 	json_object_object_add(o, "turn", json_str(r->turn));
+	json_object_object_add(o, "hold", json_str(r->hold));
+	json_object_object_add(o, "hold_why", json_str(r->hold_why));
 	a = json_object_new_array();
 	for (i = 0; i < r->nentries; i++)
 		json_object_array_add(a, json_object_new_string(r->entries[i]));
@@ -182,6 +189,9 @@ static int print_row(const struct pc_status_row *r, void *arg)
 	       r->flags && *r->flags ? "]" : "", r->turn ? "" : "");
 	if (r->turn)
 		printf("  turn:    %s\n", r->turn);
+	if (r->hold)
+		printf("  no mail: %s (%s)\n", r->hold,
+		       r->hold_why ? r->hold_why : "");
 	if (r->entry)
 		printf("  entry:   %s%s%s%s\n", r->entry,
 		       r->profile ? " (profile " : "",

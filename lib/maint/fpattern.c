@@ -1059,13 +1059,14 @@ void pc_maint__warn(struct pc_maint *m, const char *fmt, ...)
 /* ---- mapping one path ------------------------------------------------------------ */
 
 static void add_rec(struct pc_maint__recs *r, uint32_t entry, uint32_t ord,
-		    char kind, int depth)
+		    char kind, int depth, size_t spec)
 {
 	PC_ALLOC_GROW(r->v, r->n + 1, r->alloc);
 	r->v[r->n].entry = entry;
 	r->v[r->n].ord = ord;
 	r->v[r->n].kind = kind;
 	r->v[r->n].depth = depth;
+	r->v[r->n].spec = (unsigned)spec;
 	r->n++;
 }
 
@@ -1084,7 +1085,8 @@ static void probe(const struct pc_maint *m, struct pc_maint__recs *r,
 		const struct pc_maint__fpat *fp = &m->fpats[id];
 
 		if (pc_maint__fpat_match(fp, path, plen, pslashes, md))
-			add_rec(r, fp->entry, fp->ord, fp->kind, fp->depth);
+			add_rec(r, fp->entry, fp->ord, fp->kind, fp->depth,
+				fp->prefix_len);
 	}
 }
 
@@ -1153,7 +1155,7 @@ void pc_maint__match_path(struct pc_maint__recs *r, const struct pc_maint *m,
 		/* 0 is a match with too small an ovector. */
 		if (pcre2_match(np->code, (PCRE2_SPTR)path, plen, 0, 0, md,
 				NULL) >= 0)
-			add_rec(r, np->entry, np->ord, 'N', 0);
+			add_rec(r, np->entry, np->ord, 'N', 0, 0);
 	}
 	if (cand != ncand)
 		free(cand);

@@ -261,6 +261,7 @@ struct pc_maint__rec {
 	uint32_t entry, ord; /* entry index, position of the tag in it */
 	char kind; /* 'F', 'X' or 'N' */
 	int depth;
+	unsigned spec; /* literal bytes the pattern starts with (0 for N:) */
 };
 
 struct pc_maint__recs {

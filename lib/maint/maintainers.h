@@ -211,6 +211,10 @@ struct pc_maint_hit {
 	/* Index in pc_maint_result.files of the path that placed it;
 	 * PC_MAINT_NONE when k_only. */
 	size_t file;
+	/* How specific the match is among lines of equal depth: the
+	 * literal bytes its F: pattern starts with (8 for fs/dax.c, 3 for
+	 * the VFS's glob of fs/); 0 for N: and K:. */
+	unsigned spec;
 	unsigned k_only : 1; /* found by K: only */
 	unsigned keyword : 1; /* a K: line matched (k_only or not) */
 };

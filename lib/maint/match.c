@@ -425,7 +425,8 @@ static int cmp_depth(const void *a, const void *b)
 }
 
 static void add_hit(struct pc_maint_result *r, const struct pc_maint *m,
-		    uint32_t entry, int depth, size_t file, int k_only)
+		    uint32_t entry, int depth, unsigned spec, size_t file,
+		    int k_only)
 {
 	struct pc_maint_hit *h;
 
@@ -434,6 +435,7 @@ static void add_hit(struct pc_maint_result *r, const struct pc_maint *m,
 	memset(h, 0, sizeof(*h));
 	h->entry = &m->entries[entry];
 	h->depth = depth;
+	h->spec = spec;
 	h->file = file;
 	h->k_only = k_only != 0;
 	h->keyword = k_only != 0;
@@ -481,6 +483,7 @@ int pc_maint_query_run(struct pc_maint_result *out, struct pc_maint_query *q,
 		for (i = 0; i < r->n;) {
 			size_t j = i;
 			int veto = 0, depth = 0, any = 0;
+			unsigned spec = 0;
 
 			for (; j < r->n && r->v[j].entry == r->v[i].entry;
 			     j++) {
@@ -489,11 +492,14 @@ int pc_maint_query_run(struct pc_maint_result *out, struct pc_maint_query *q,
 				} else {
 					any = 1;
 					depth = r->v[j].depth;
+					if (r->v[j].spec > spec)
+						spec = r->v[j].spec;
 				}
 			}
 			if (any && !veto) {
 				r->v[nrec] = r->v[i];
 				r->v[nrec].depth = depth;
+				r->v[nrec].spec = spec;
 				nrec++;
 			}
 			i = j;
@@ -505,7 +511,7 @@ int pc_maint_query_run(struct pc_maint_result *out, struct pc_maint_query *q,
 				continue;
 			placed[r->v[i].entry] = out->n_hits;
 			add_hit(out, m, r->v[i].entry, r->v[i].depth,
-				out->n_files, 0);
+				r->v[i].spec, out->n_files, 0);
 		}
 		/* maintainers_in_file() */
 		if ((q->flags & PC_MAINT_TREE_FILES) && !names_maintainers(f) &&
@@ -531,7 +537,7 @@ int pc_maint_query_run(struct pc_maint_result *out, struct pc_maint_query *q,
 			continue;
 		}
 		placed[e] = out->n_hits;
-		add_hit(out, m, e, 0, PC_MAINT_NONE, 1);
+		add_hit(out, m, e, 0, 0, PC_MAINT_NONE, 1);
 	}
 out:
 	free(placed);

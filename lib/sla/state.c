@@ -393,6 +393,7 @@ static int cycle_deadline(struct pc_cycle_deadline *out,
 static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 		 const struct pc_sla_ctx *ctx, const struct pc_policy *pol)
 {
+	static const char *const rft[] = { "RFT" };
 	enum pc_sla_hold h = PC_SLA_HOLD_NONE;
 	const char *why = NULL;
 
@@ -409,6 +410,9 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (s->is_rfc) {
 		h = PC_SLA_HOLD_NOT_SUBMISSION;
 		why = "an RFC";
+	} else if (pc_sla_foreign_topic(s->topic, rft, 1)) {
+		h = PC_SLA_HOLD_NOT_SUBMISSION;
+		why = "a request for testing (RFT)";
 	} else if (v->flags & PC_SLA_INCOMPLETE) {
 		h = PC_SLA_HOLD_NOT_SUBMISSION;
 		why = "only part of a larger series reached the list";

@@ -55,7 +55,7 @@
  *                        subject tag names another project ([ndctl PATCH],
  *                        [PATCH ndctl], ctx->foreign);
  *      not-a-submission  X-Patchwork-Hint: ignore or an AUTOSEL stable
- *                        selection; an RFC; a lone part of a larger
+ *                        selection; an RFC or RFT; a lone part of a larger
  *                        series (fewer patches reached the list than its
  *                        n/N says);
  *      already-applied   a maintainer (or a bot such as patchwork-bot)

@@ -198,7 +198,34 @@ static int collect_ids(struct pc_store *st, sqlite3_stmt *s, int64_t **ids,
 	return rc == SQLITE_DONE ? 0 : pc_store__fail(st, err, "listing ids");
 }
 
-/* How many of r's files map to entry e (K: aside), and their lines. */
+/* Whether hit a matches its file more specifically than b: deeper, or
+ * as deep with a longer literal start (fs/dax.c before a glob of fs/). */
+static int more_specific(const struct pc_maint_hit *a,
+			 const struct pc_maint_hit *b)
+{
+	return a->depth > b->depth ||
+	       (a->depth == b->depth && a->spec > b->spec);
+}
+
+/* Whether hit h is among the most specific of its file (K: aside). */
+static int most_specific(const struct pc_maint_result *pr,
+			 const struct pc_maint_hit *h)
+{
+	size_t i;
+
+	for (i = 0; i < pr->n_hits; i++)
+		if (!pr->hits[i].k_only && more_specific(&pr->hits[i], h))
+			return 0;
+	return 1;
+}
+
+/*
+ * How many of r's files map to entry e (K: aside), and the lines of those
+ * it matches most specifically: a file's changed lines count for the
+ * entries whose match of it is the most specific (fs/dax.c's for
+ * FILESYSTEM DIRECT ACCESS, "F: fs/dax.c", not for the VFS's glob of
+ * everything in fs/).
+ */
 static int files_matching(int *lines_out, const struct pc_maint_result *r,
 			  const struct pc_maint_entry *e,
 			  struct pc_maint_result *per_file, const int *lines)
@@ -213,7 +240,8 @@ static int files_matching(int *lines_out, const struct pc_maint_result *r,
 		for (h = 0; h < pr->n_hits; h++)
 			if (pr->hits[h].entry == e && !pr->hits[h].k_only) {
 				count++;
-				*lines_out += lines[f];
+				if (most_specific(pr, &pr->hits[h]))
+					*lines_out += lines[f];
 				break;
 			}
 	}

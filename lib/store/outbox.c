@@ -53,7 +53,8 @@ static const char SQL_OPTOUT_HAS[] =
 
 static const char SQL_PENDING[] =
 	"SELECT key, send_after FROM outbox WHERE status = 'pending' AND "
-	"substr(key, 1, length(?1)) = ?1 ORDER BY send_after, id LIMIT 1";
+	"created_at < send_after AND substr(key, 1, length(?1)) = ?1 "
+	"ORDER BY send_after, id LIMIT 1";
 static const char SQL_REFRESH[] =
 	"UPDATE outbox SET recipients = ?2, subject = ?3, message = ?4, "
 	"created_at = ?5, status = ?6, reason = ?7 "

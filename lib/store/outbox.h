@@ -42,9 +42,11 @@ int pc_outbox_add(struct pc_store *st, const struct pc_outbox_item *it,
 		  int *added_out, struct pc_err *err);
 
 /*
- * The pending row whose key starts with prefix and goes out first: its
- * key in *key_out (caller frees) and its send_after. Returns 1, or 0
- * when there is none. For a digest gathered again before it goes out.
+ * The pending row whose key starts with prefix, still gathered (composed
+ * before its send_after: see pc_outbox_refresh()), that goes out first:
+ * its key in *key_out (caller frees) and its send_after. Returns 1, or 0
+ * when there is none. For a digest gathered again before it goes out; a
+ * frozen one waiting for the sender does not stop the next.
  */
 int pc_outbox_pending(char **key_out, int64_t *send_after_out,
 		      struct pc_store *st, const char *prefix,

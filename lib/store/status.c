@@ -25,7 +25,14 @@ static const char SQL_SET_STATE[] =
 	"policy_id) VALUES (1, (SELECT coalesce(max(id), 0) FROM messages), "
 	"?, ?)";
 static const char SQL_NEW_MAIL[] =
-	"SELECT series_id, in_reply_to, refs FROM messages WHERE id > ?";
+	"SELECT series_id, in_reply_to, refs, kind FROM messages WHERE id > ?";
+/* A new posting may replace its author's earlier series (SQL_REPLACED):
+ * they are judged again. */
+static const char SQL_DIRTY_AUTHOR[] =
+	"UPDATE series SET status_dirty = 1 WHERE status_dirty = 0 "
+	"AND id != ?1 AND author_addr = (SELECT author_addr FROM series "
+	"WHERE id = ?1) AND first_posted >= (SELECT first_posted FROM series "
+	"WHERE id = ?1) - 180 * 86400";
 static const char SQL_SERIES_OF[] =
 	"SELECT series_id, in_reply_to FROM messages WHERE msgid = ?";
 static const char SQL_DIRTY[] =
@@ -65,6 +72,37 @@ static const char SQL_SERIES[] =
 	" ON pt.title = lower(p.name) JOIN messages pm ON pm.id = pt.message_id "
 	" WHERE p.series_id = s.id AND p.kind = 'patch' AND pm.date IS NOT NULL) "
 	"FROM series s WHERE s.id = ?";
+/* A later posting by the same author that replaces series ?1 though no
+ * version link says so (the title changed between versions, a series
+ * split in two): one that carries one of its patches (same patch-id)
+ * and touches at least half of its files, or a higher version whose
+ * files are mostly the same (Jaccard at least 1/2: another series of
+ * the author's that shares a file or two is not a new version). The
+ * first such posting's date, or NULL. */
+static const char SQL_REPLACED[] =
+	"WITH mine(path) AS (SELECT DISTINCT f.new_path FROM messages m "
+	" JOIN patch_files f ON f.message_id = m.id WHERE m.series_id = ?1 "
+	" AND f.new_path IS NOT NULL) "
+	"SELECT min(o.first_posted) FROM series o, series s "
+	"WHERE s.id = ?1 AND o.author_addr = s.author_addr AND o.id != s.id "
+	"AND o.first_posted > s.first_posted "
+	"AND o.first_posted < s.first_posted + 180 * 86400 "
+	"AND o.is_rfc <= s.is_rfc "
+	"AND (SELECT count(*) FROM mine) > 0 "
+	"AND ((EXISTS (SELECT 1 FROM messages om "
+	"  JOIN messages sm ON sm.patch_id = om.patch_id "
+	"  WHERE om.series_id = o.id AND sm.series_id = s.id) "
+	"  AND 2 * (SELECT count(DISTINCT f.new_path) FROM messages om "
+	"  JOIN patch_files f ON f.message_id = om.id "
+	"  WHERE om.series_id = o.id AND f.new_path IN (SELECT path FROM mine)) "
+	"  >= (SELECT count(*) FROM mine)) "
+	" OR (o.version > s.version "
+	"  AND 3 * (SELECT count(DISTINCT f.new_path) FROM messages om "
+	"  JOIN patch_files f ON f.message_id = om.id "
+	"  WHERE om.series_id = o.id AND f.new_path IN (SELECT path FROM mine)) "
+	"  >= (SELECT count(*) FROM mine) + (SELECT count(DISTINCT f.new_path) "
+	"  FROM messages om JOIN patch_files f ON f.message_id = om.id "
+	"  WHERE om.series_id = o.id)))";
 static const char SQL_PATCHES[] =
 	"SELECT id, idx, msgid, author_addr FROM messages "
 	"WHERE series_id = ? AND kind = 'patch' ORDER BY idx, id";
@@ -93,17 +131,27 @@ static const char SQL_SET_INTENT[] =
 static const char SQL_ENTRIES[] =
 	"SELECT entry FROM series_entries WHERE series_id = ? ORDER BY pos";
 /* The entries of the series and of its other versions (before and after
- * it), K:-only matches aside, most changed lines first, then the most
- * specific match: the governing entry is the same for every version. */
+ * it), K:-only matches aside, in the order that decides the governing
+ * one: the most changed lines covered by the entry and the entries that
+ * share an M: person with it (one maintainer's subsystems: LIBNVDIMM
+ * and LIBNVDIMM PMEM), then by the entry's own lines (each file's lines
+ * count for its most specific entries: lib/store/mapping.c), the most
+ * specific match, the most files. The governing entry is the same for
+ * every version. */
 static const char SQL_ENTRIES_BY_FILES[] =
 	"WITH RECURSIVE chain(id) AS (SELECT ?1 UNION "
 	" SELECT s.id FROM series s JOIN chain c ON s.superseded_by = c.id "
 	" UNION SELECT s.superseded_by FROM series s JOIN chain c "
-	" ON s.id = c.id WHERE s.superseded_by IS NOT NULL) "
-	"SELECT entry, sum(lines) + sum(files) FROM series_entries "
-	"WHERE series_id IN chain AND k_only = 0 GROUP BY entry "
-	"ORDER BY sum(lines) DESC, max(depth) DESC, sum(files) DESC, "
-	"min(pos), entry";
+	" ON s.id = c.id WHERE s.superseded_by IS NOT NULL), "
+	"ents(entry, l, d, f, p) AS (SELECT entry, sum(lines), max(depth), "
+	" sum(files), min(pos) FROM series_entries WHERE series_id IN chain "
+	" AND k_only = 0 GROUP BY entry) "
+	"SELECT e.entry, e.l + e.f, (SELECT sum(e2.l) FROM ents e2 "
+	" WHERE e2.entry = e.entry OR EXISTS (SELECT 1 FROM maint_people a "
+	" JOIN maint_people b ON b.addr = a.addr AND b.role = 'M' "
+	" WHERE a.entry = e.entry AND a.role = 'M' AND b.entry = e2.entry)) "
+	"AS fam FROM ents e "
+	"ORDER BY fam DESC, e.l DESC, e.d DESC, e.f DESC, e.p, e.entry";
 static const char SQL_PEOPLE[] =
 	"SELECT DISTINCT p.addr, p.role FROM series_entries se "
 	"JOIN maint_people p ON p.entry = se.entry "
@@ -454,6 +502,13 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 	f->s.ignored = sqlite3_column_int(s, 16);
 	f->s.pulled_at = sqlite3_column_int64(s, 17);
 	sqlite3_reset(s);
+	if (!f->s.superseded_at) {
+		int64_t at = 0;
+
+		if ((rc = pc_store_int(st, SQL_REPLACED, sid, &at, err)) < 0)
+			return rc;
+		f->s.superseded_at = at;
+	}
 	if ((rc = load_thread(st, f, sid, err)) < 0 ||
 	    (rc = load_patches(st, f, sid, cover, err)) < 0 ||
 	    (rc = load_people(st, f, sid, err)) < 0 ||
@@ -632,8 +687,8 @@ static int mark_new_mail(struct pc_store *st, int64_t last_message,
 			 struct pc_status_stats *stats, struct pc_err *err)
 {
 	sqlite3_stmt *s;
-	int64_t *hit = NULL;
-	size_t n = 0, alloc = 0, i;
+	int64_t *hit = NULL, *posts = NULL;
+	size_t n = 0, alloc = 0, np = 0, palloc = 0, i;
 	int rc;
 
 	/* A private statement: thread_series() uses the cache meanwhile. */
@@ -642,8 +697,14 @@ static int mark_new_mail(struct pc_store *st, int64_t last_message,
 	sqlite3_bind_int64(s, 1, last_message);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		int64_t sid = sqlite3_column_int64(s, 0);
+		const char *kind = (const char *)sqlite3_column_text(s, 3);
 
 		stats->new_mail++;
+		if (sid && kind &&
+		    (!strcmp(kind, "patch") || !strcmp(kind, "cover"))) {
+			PC_ALLOC_GROW(posts, np + 1, palloc);
+			posts[np++] = sid;
+		}
 		if (!sid)
 			sid = thread_series(
 				st, (const char *)sqlite3_column_text(s, 1),
@@ -660,9 +721,27 @@ static int mark_new_mail(struct pc_store *st, int64_t last_message,
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE) {
 		free(hit);
+		free(posts);
 		return err && err->code ?
 			       err->code :
 			       pc_store__fail(st, err, "reading new mail");
+	}
+	for (i = 0; i < np; i++) {
+		if (i && posts[i] == posts[i - 1])
+			continue;
+		if (!(s = pc_store__stmt(st, SQL_DIRTY_AUTHOR, err))) {
+			rc = PC_EDB;
+			break;
+		}
+		sqlite3_bind_int64(s, 1, posts[i]);
+		if ((rc = pc_store__exec(st, s, err,
+					 "marking an author's series")) < 0)
+			break;
+	}
+	free(posts);
+	if (rc < 0) {
+		free(hit);
+		return rc;
 	}
 	for (i = 0; i < n; i++) {
 		if (!(s = pc_store__stmt(st, SQL_DIRTY, err))) {
@@ -784,7 +863,8 @@ static const char SQL_LIST[] =
 	"s.is_rfc, coalesce(s.superseded_by, 0), st.state, st.flags, st.turn, "
 	"st.entry, st.profile, st.zone, st.lands, st.evaluated_at, st.posted, "
 	"st.due, st.act_at, st.first_response, st.deadline, st.overdue_days, "
-	"st.patches, st.reviewed, a.msgid "
+	"st.patches, st.reviewed, a.msgid, st.hold, st.hold_why, "
+	"coalesce(st.wait_from, 0) "
 	"FROM series s JOIN series_status st ON st.series_id = s.id "
 	"JOIN messages a ON a.id = s.anchor_id "
 	"WHERE (?1 OR st.state NOT IN ('superseded', 'accepted', 'applied', "
@@ -894,6 +974,9 @@ int pc_status_list(struct pc_store *st, const struct pc_status_filter *f,
 		r.patches = sqlite3_column_int(s, 21);
 		r.reviewed = sqlite3_column_int(s, 22);
 		r.anchor_msgid = col(s, 23);
+		r.hold = col(s, 24);
+		r.hold_why = col(s, 25);
+		r.wait_from = col_time(s, 26);
 		if ((rc = list_details(st, &r, &fx, err)) < 0) {
 			free((void *)r.patch);
 			facts_release(&fx);

@@ -107,6 +107,8 @@ struct pc_status_row {
 	double overdue_days;
 	int patches, reviewed;
 	const char *anchor_msgid;
+	const char *hold, *hold_why; /* why no mail may go, or NULL */
+	int64_t wait_from; /* this wait on the maintainers began, or 0 */
 	const struct pc_status_patch *patch; /* owned by the listing */
 	size_t npatch;
 	const char *const *entries; /* all mapped entries, in order */

@@ -266,8 +266,13 @@ done
 # Shiyang Ruan, Sun, 29 Aug 2021 20:25:10 +0800 (12:25:10Z). Mapped to
 # FILESYSTEM DIRECT ACCESS (DAX) (fs/dax.c), FILESYSTEMS (VFS), THE REST,
 # IOMAP, XFS: none has a P: line in 6.1 or a map entry, so the default
-# policy (1 week, UTC, Monday-Friday all day) under the one covering most
-# of its 14 files: XFS FILESYSTEM with 8 (VFS 3, FILESYSTEM DAX 2).
+# policy (1 week, UTC, Monday-Friday all day) under the entry covering
+# most of its changed lines, each file's lines counted for its most
+# specific entries: fs/dax.c (321 of 518 lines) and include/linux/dax.h
+# are FILESYSTEM DIRECT ACCESS (DAX)'s ("F: fs/dax.c", before the VFS's
+# glob of fs/), 336 lines; XFS FILESYSTEM has 153 (though 8 of the 14
+# files), the VFS 51. Dan Williams, M: of FILESYSTEM DAX, is whom the
+# fs/dax.c rework waits on.
 #   due    = Sun 2021-08-29 12:25:10Z + 7 days = 2021-09-05T12:25:10Z
 #   act_at = next business day's opening: Mon 2021-09-06T00:00:00Z
 # Christoph Hellwig answered 3/7 first (Thu 09-02 09:27:19 +0200 =
@@ -280,14 +285,14 @@ done
 a6=20210829122517.1648171-1-ruansy.fnst@fujitsu.com
 absent 2021-07-15 $a6
 verdict 2021-09-10 $a6 changes-requested "needs-review" author \
-	"XFS FILESYSTEM"
+	"FILESYSTEM DIRECT ACCESS (DAX)"
 is 2021-09-10 $a6 .profile null
 is 2021-09-10 $a6 .zone UTC
 is 2021-09-10 $a6 .due 2021-09-05T12:25:10Z
 is 2021-09-10 $a6 .act_at 2021-09-06T00:00:00Z
 is 2021-09-10 $a6 .first_response 2021-09-02T07:27:19Z
 verdict 2021-10-01 $a6 superseded "needs-review" nobody \
-	"XFS FILESYSTEM"
+	"FILESYSTEM DIRECT ACCESS (DAX)"
 
 # ---- 7. acknowledged, not yet accepted; accepted later ---------------
 # "fix a pmem regression due to drain the block queue in del_gendisk",
@@ -316,12 +321,18 @@ verdict 2021-10-01 $a6 superseded "needs-review" nobody \
 # LIBNVDIMM: NON-VOLATILE: of the files (drivers/nvdimm/pmem.c,
 # include/linux/memremap.h, mm/memremap.c,
 # tools/testing/nvdimm/test/iomap.c) it covers two, LIBNVDIMM PMEM and
-# MEMORY MANAGEMENT one each.
+# MEMORY MANAGEMENT one each. By lines: MEMORY MANAGEMENT's 59
+# (mm/memremap.c) against the 76 of the LIBNVDIMM entries, whose
+# maintainers are the same people (the tests' 43 lines and pmem.c's
+# 33): the nvdimm maintainers' series. On Thu 10-28 the author posted
+# "[PATCH v2] memremap: remove support for external pgmap refcounts", a
+# new version of 2/2 touching three of the four files (Jaccard 3/4),
+# with patch 1 pushed by Dan as promised: superseded by 2022-01-15.
 a7=20211019073641.2323410-1-hch@lst.de
 absent 2021-10-01 $a7
 verdict 2021-10-23 $a7 acknowledged "needs-review" author "$e_nv"
 is 2021-10-23 $a7 .first_response 2021-10-20T06:38:23Z
-verdict 2022-01-15 $a7 acknowledged "needs-review" author "$e_nv"
+verdict 2022-01-15 $a7 superseded "needs-review" nobody "$e_nv"
 
 # ---- 8. acknowledged; due across the DST change and a weekend --------
 # "[PATCH] nvdimm/pmem: Fix an error handling path in
@@ -347,10 +358,13 @@ done
 
 # ---- 9. accepted by "Applied" from the entry's M:, then superseded ---
 # "decouple DAX from block devices" (cover + 29 patches), Christoph
-# Hellwig, Tue, 9 Nov 2021 09:32:40 +0100. The entry covering most files
-# governs: XFS FILESYSTEM (12 files; DEVICE-MAPPER 7, DEVICE DIRECT
-# ACCESS 3), which has no profile: the default policy, with no
-# new-feature deadline, so no cycle verdict. Dan Williams, M: of LIBNVDIMM (and both DAX entries), replied Wed
+# Hellwig, Tue, 9 Nov 2021 09:32:40 +0100. The entry covering most
+# changed lines governs: DEVICE DIRECT ACCESS (DAX) (353 lines in 3
+# files, drivers/dax/; FILESYSTEM DIRECT ACCESS, the same maintainer's,
+# 285), not XFS FILESYSTEM (238 lines in 12 files) or DEVICE-MAPPER (221
+# in 7). No profile: the default policy, with no new-feature deadline,
+# so no cycle verdict. Dan Williams, M: of LIBNVDIMM (and both DAX
+# entries), replied Wed
 # 11-17 09:23:44 -0800 (17:23:44Z, the first reply) to 02/29: "Applied,
 # fixed the spelling of 'dependent' in the subject..." and at 09:43:46 to
 # 03/29: "Applied.": accepted at 11-20, nobody's turn. 02/29 has no review
@@ -358,10 +372,12 @@ done
 # "decouple DAX from block devices v2", Mon 11-29 11:21:34 +0100, same
 # author, "Changes since v1": superseded by 2022-01-15.
 a9=20211109083309.584081-1-hch@lst.de
-verdict 2021-11-20 $a9 accepted "needs-review" nobody "XFS FILESYSTEM"
+verdict 2021-11-20 $a9 accepted "needs-review" nobody \
+	"DEVICE DIRECT ACCESS (DAX)"
 is 2021-11-20 $a9 .first_response 2021-11-17T17:23:44Z
 is 2021-11-20 $a9 .lands_in null
-verdict 2022-01-15 $a9 superseded "needs-review" nobody "XFS FILESYSTEM"
+verdict 2022-01-15 $a9 superseded "needs-review" nobody \
+	"DEVICE DIRECT ACCESS (DAX)"
 
 # ---- the incremental path --------------------------------------------
 

@@ -29,7 +29,15 @@ static const char MAINTAINERS[] = "WIDGET\n"
 				  "M:\tMay Tainer <may@example.org>\n"
 				  "L:\twidget@lists.example.org\n"
 				  "S:\tMaintained\n"
-				  "F:\tdrivers/widget/\n";
+				  "F:\tdrivers/widget/\n"
+				  "\n"
+				  "GADGET\n"
+				  "M:\tgadget-team@example.org\n"
+				  "M:\tGary Gadget <gary@example.org>\n"
+				  "R:\tRene Viewer <rene@example.org>\n"
+				  "L:\tgadget@lists.example.org\n"
+				  "S:\tMaintained\n"
+				  "F:\tdrivers/gadget/\n";
 
 struct fixture {
 	struct t_store ts;
@@ -93,13 +101,30 @@ static void mail(struct fixture *f, const char *id, const char *from,
 	t_ingest_mail(&f->ts, id, from, subject, date, irt, extra, body);
 }
 
+/* A patch to drivers/widget/w.c; each id adds its own line, so that no
+ * two are the same change (which would make the later one a re-post). */
 static void patch(struct fixture *f, const char *id, const char *from,
 		  const char *subject, int64_t date, const char *extra)
 {
-	mail(f, id, from, subject, date, NULL, extra,
-	     "Make it spin.\n\n---\ndiff --git a/drivers/widget/w.c "
-	     "b/drivers/widget/w.c\nindex 1111111..2222222 100644\n"
-	     "--- a/drivers/widget/w.c\n+++ b/drivers/widget/w.c\n"
+	char *body = xasprintf(
+		"Make it spin.\n\n---\ndiff --git a/drivers/widget/w.c "
+		"b/drivers/widget/w.c\nindex 1111111..2222222 100644\n"
+		"--- a/drivers/widget/w.c\n+++ b/drivers/widget/w.c\n"
+		"@@ -1,2 +1,3 @@\n a\n+%s\n c\n",
+		id);
+
+	mail(f, id, from, subject, date, NULL, extra, body);
+	free(body);
+}
+
+/* A patch to drivers/gadget/ (the GADGET entry). */
+static void gadget_patch(struct fixture *f, const char *id, const char *from,
+			 const char *subject, int64_t date)
+{
+	mail(f, id, from, subject, date, NULL, NULL,
+	     "Make it hum.\n\n---\ndiff --git a/drivers/gadget/g.c "
+	     "b/drivers/gadget/g.c\nindex 1111111..2222222 100644\n"
+	     "--- a/drivers/gadget/g.c\n+++ b/drivers/gadget/g.c\n"
 	     "@@ -1,2 +1,3 @@\n a\n+b\n c\n");
 }
 
@@ -449,6 +474,161 @@ static void test_plan__daily_limit_per_recipient(void **state)
 		  "is reached");
 }
 
+/* One reminder per series version: later waiting shows in the digest
+ * only, and the same list of series is not sent again. */
+static void test_plan__one_reminder_per_version(void **state)
+{
+	struct fixture *f = *state;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	plan(f, T0 + 8 * DAY, 0);
+	plan(f, T0 + 15 * DAY, 0);
+	plan(f, T0 + 22 * DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox "
+					     "WHERE action = 'resend'"),
+			 1);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox "
+					     "WHERE action = 'digest'"),
+			 1);
+	/* A second series that waits: a new digest lists both. */
+	patch(f, "p2@x", "B U Thor <other@example.com>", "[PATCH] widget: turn",
+	      T0 + 21 * DAY, NULL);
+	plan(f, T0 + 29 * DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox "
+					     "WHERE action = 'digest'"),
+			 2);
+	assert_int_equal(t_query_int(&f->ts,
+				     "SELECT count(*) FROM outbox WHERE "
+				     "action = 'digest' AND instr(message, "
+				     "'widget: spin') AND instr(message, "
+				     "'widget: turn')"),
+			 1);
+}
+
+/* People only: never a list (L:), never a group alias (an M: line with
+ * no name, like x86@kernel.org), in a reminder or as a digest's
+ * addressee; the entry's R: people are Cc'd on the reminder. */
+static void test_plan__people_only(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	gadget_patch(f, "g1@x", "A U Thor <author@example.com>",
+		     "[PATCH] gadget: hum", T0);
+	plan(f, T0 + 8 * DAY, 0);
+	s = t_query(&f->ts, "SELECT action, recipients FROM outbox "
+			    "ORDER BY id");
+	assert_string_equal(s, "resend|author@example.com gary@example.org "
+			       "rene@example.org\n"
+			       "digest|gary@example.org");
+	free(s);
+}
+
+/* A profile that prefers a private reminder gets one: to the author
+ * alone, saying so and whom to write to (nvdimm's "A private mail
+ * reminder is preferred"). */
+static void test_plan__private_reminder(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_policyset_opts o = { 0 };
+	struct pc_overrides *ov = pc_overrides_new();
+	struct pc_err err = { 0 };
+	char *dir = t_mkdtemp(), *ini = xasprintf("%s/o.ini", dir), *s;
+	FILE *fp = fopen(ini, "w");
+
+	assert_non_null(fp);
+	fputs("[WIDGET]\nreminder = private\n", fp);
+	fclose(fp);
+	assert_int_equal(pc_overrides_read(ov, ini, &err), 0);
+	pc_policyset_free(f->ps);
+	o.maint = f->m;
+	o.overrides = ov;
+	o.config_id = "test-private";
+	f->ps = pc_policyset_new(&o);
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	plan(f, T0 + 8 * DAY, 0);
+	s = t_query(&f->ts, "SELECT recipients FROM outbox WHERE action = "
+			    "'resend'");
+	assert_string_equal(s, "author@example.com");
+	free(s);
+	s = t_query(&f->ts, "SELECT message FROM outbox WHERE action = "
+			    "'resend'");
+	assert_null(strstr(s, "\nCc:"));
+	assert_non_null(strstr(s, "prefers a private reminder"));
+	assert_non_null(strstr(s, "May Tainer <may@example.org>"));
+	free(s);
+	pc_policyset_free(f->ps);
+	f->ps = NULL;
+	pc_overrides_free(ov);
+	t_rmtree(dir);
+	free(dir);
+	free(ini);
+}
+
+/* A reminder queued for a later opening is withdrawn when the thread
+ * answers before it goes. Office hours all day on weekdays: a series
+ * posted on Saturday is due the next Saturday, acted on on Monday. */
+static void test_plan__reminder_withdrawn_when_answered(void **state)
+{
+	struct fixture *f = *state;
+	int64_t sat = T0 + 5 * DAY; /* Sat 01-06 10:00 */
+	char *s;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", sat, NULL);
+	plan(f, sat + 7 * DAY + 3600, 0);
+	s = t_query(&f->ts, "SELECT status, send_after FROM outbox WHERE "
+			    "action = 'resend'");
+	assert_string_equal(s, "pending|1705276800"); /* Mon 01-15 00:00 */
+	free(s);
+	mail(f, "r1@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH] widget: spin", sat + 8 * DAY, "p1@x", NULL,
+	     "Looking at it now.\n");
+	plan(f, sat + 8 * DAY + 3600, 0);
+	s = t_query(&f->ts, "SELECT status || ': ' || reason FROM outbox "
+			    "WHERE action = 'resend'");
+	assert_string_equal(s, "suppressed: no longer justified when it was "
+			       "due");
+	free(s);
+}
+
+/* Nothing about the past on a first run over an archive, nothing about
+ * series older than max_age. */
+static void test_plan__first_run_and_age(void **state)
+{
+	struct fixture *f = *state;
+
+	/* This database never planned: the first run is now. */
+	free(t_query(&f->ts, "DELETE FROM plan_state"));
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	plan(f, T0 + 9 * DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox"), 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT first_run FROM "
+					     "plan_state"),
+			 T0 + 9 * DAY);
+	/* A series posted since then is news. */
+	patch(f, "p2@x", "B U Thor <other@example.com>", "[PATCH] widget: turn",
+	      T0 + 9 * DAY, NULL);
+	plan(f, T0 + 17 * DAY, 0);
+	expect(f, "series:2:v1:resend:n1|pending|");
+	/* The first one waits again after its author's answer, a long
+	 * time after the posting: older than 90 days, nothing. */
+	mail(f, "r1@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH] widget: spin", T0 + 20 * DAY, "p1@x", NULL, "Why?\n");
+	mail(f, "a1@x", "A U Thor <author@example.com>",
+	     "Re: [PATCH] widget: spin", T0 + 85 * DAY, "r1@x", NULL,
+	     "Because.\n");
+	plan(f, T0 + 93 * DAY, 0);
+	expect(f, "series:2:v1:resend:n1|pending|");
+	assert_int_equal(t_query_int(&f->ts, "SELECT hold IS NULL AND overdue "
+					     "FROM series_status WHERE "
+					     "series_id = 1"),
+			 1);
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -464,6 +644,11 @@ int main(void)
 		T(test_plan__list_address_author_holds_back),
 		T(test_plan__precedence_only_without_a_list),
 		T(test_plan__daily_limit_per_recipient),
+		T(test_plan__one_reminder_per_version),
+		T(test_plan__people_only),
+		T(test_plan__private_reminder),
+		T(test_plan__reminder_withdrawn_when_answered),
+		T(test_plan__first_run_and_age),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -367,10 +367,148 @@ static void test_state__superseded_and_incomplete(void **state)
 	assert_string_equal(pc_sla_state_name(f->v.state), "superseded");
 }
 
+/* The wait on the maintainers: a reviewer's question ends it (the next
+ * step is the author's); the author's answer starts a new one, due a
+ * cadence after the answer (lore nvdimm 2021: "[PATCH] libnvdimm/labels:
+ * ..." answered, then silent). After a request for changes the author's
+ * reply starts none: a new version is the next step. */
+static void test_state__author_answer_starts_a_new_wait(void **state)
+{
+	struct fixture *f = *state;
+	int64_t answer = POSTED + 2 * DAY; /* Wed 05-19 10:00 PDT */
+
+	reply(f, POSTED + DAY, "vishal.l.verma@intel.com", 0, 0, 0);
+	eval(f, POSTED + DAY + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+	assert_int_equal(f->v.wait_from, 0);
+	reply(f, answer, "author@example.com", 0, 0, 0);
+	eval(f, answer + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_int_equal(f->v.wait_from, answer);
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	/* 8 business days after Wed 05-19 10:00 PDT: Mon 05-31 is
+	 * Memorial Day, but this profile states no holidays: Mon 05-31
+	 * 10:00 PDT. */
+	assert_int_equal(f->v.due, answer + 12 * DAY);
+	eval(f, answer + 12 * DAY + HOUR);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.state, PC_SLA_ACKNOWLEDGED);
+	/* Changes requested: the author's reply gives no turn back. */
+	f->replies[0].changes = 1;
+	eval(f, answer + 12 * DAY + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+}
+
+/* What a series is, before anything else: each hold, and its order. */
+static void test_state__holds(void **state)
+{
+	struct fixture *f = *state;
+
+	eval(f, DUE + DAY);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_null(pc_sla_hold_name(f->v.hold));
+	/* [ndctl PATCH v2 1/3] (lore nvdimm 2021): another project. */
+	f->s.topic = "ndctl";
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_KERNEL);
+	assert_string_equal(pc_sla_hold_name(f->v.hold), "not-kernel");
+	f->s.topic = "net-next";
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	/* "[PATCH] ndctl/dimm: Fix to dump namespace indexs and labels"
+	 * (lore nvdimm 2021-06-02): no tag, but ndctl's files. */
+	f->s.not_in_tree = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_KERNEL);
+	f->s.not_in_tree = 0;
+	/* The kernel test robot's "[RFC PATCH] ... can be static" carries
+	 * X-Patchwork-Hint: ignore, as AUTOSEL selections do. */
+	f->s.ignored = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
+	f->s.ignored = 0;
+	f->s.is_rfc = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
+	f->s.is_rfc = 0;
+	/* "[RFT PATCH] x86/pat: Fix set_mce_nospec() for pmem". */
+	f->s.topic = "RFT";
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
+	f->s.topic = NULL;
+	/* "[PATCH v1 05/12] mm/memory_hotplug: ..." alone on the list. */
+	f->s.total = 12;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
+	f->s.total = 1;
+	/* The profile asks for no pings (netdev). */
+	f->pol.reminder = PC_PROF_REMIND_NONE;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_PROFILE);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	f->pol.reminder = PC_PROF_REMIND_UNSET;
+	/* A newer version. */
+	f->s.superseded_at = DUE;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_SUPERSEDED);
+	f->s.superseded_at = 0;
+}
+
+/* Applied, by any word the list carries: a bot's ("This series was
+ * applied to netdev/net-next.git"), which counts as no response
+ * otherwise, and a pull request whose shortlog lists a patch. */
+static void test_state__applied_by_bot_or_pull_request(void **state)
+{
+	struct fixture *f = *state;
+
+	reply(f, POSTED + DAY, "patchwork-bot+netdevbpf@kernel.org", 1, 0, 0);
+	eval(f, DUE + DAY);
+	/* A bot's word that is not "applied" is no response. */
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	f->replies[0].applied = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACCEPTED);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_APPLIED);
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	f->s.nreplies = 0;
+	f->s.pulled_at = DUE + 2 * DAY;
+	eval(f, DUE + DAY);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	/* The verdict changes by itself when the pull request "arrives". */
+	assert_true(f->v.next_check <= DUE + 2 * DAY);
+	eval(f, DUE + 2 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACCEPTED);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_APPLIED);
+}
+
+static void test_state__foreign_topics(void **state)
+{
+	static const char *const mine[] = { "xyz-utils" };
+
+	(void)state;
+	assert_true(pc_sla_foreign_topic("ndctl", NULL, 0));
+	assert_true(pc_sla_foreign_topic("ndctl REPOST", NULL, 0));
+	assert_true(pc_sla_foreign_topic("RESEND iproute2-next", NULL, 0));
+	assert_false(pc_sla_foreign_topic("net-next", NULL, 0));
+	assert_false(pc_sla_foreign_topic("ndctlx", NULL, 0));
+	assert_false(pc_sla_foreign_topic(NULL, NULL, 0));
+	assert_true(pc_sla_foreign_topic("XYZ-utils", mine, 1));
+	assert_false(pc_sla_foreign_topic("ndctl", mine, 1));
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 	const struct CMUnitTest tests[] = {
+		T(test_state__author_answer_starts_a_new_wait),
+		T(test_state__holds),
+		T(test_state__applied_by_bot_or_pull_request),
+		cmocka_unit_test(test_state__foreign_topics),
 		T(test_state__new_until_due_then_overdue),
 		T(test_state__bots_and_the_future_do_not_stop_the_clock),
 		T(test_state__author_answer_returns_the_turn),

@@ -99,6 +99,12 @@ static const char PATCH[] =
 	"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
 	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
 	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,3 @@\n a\n+b\n c\n";
+/* Another change to the same file: not a re-post of PATCH. */
+static const char PATCH2[] =
+	"Make it turn.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+	"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
+	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
+	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,3 @@\n a\n+t\n c\n";
 
 static void refresh(struct fixture *f, int64_t now)
 {
@@ -156,6 +162,43 @@ static void test_status__reply_deep_in_thread_is_seen(void **state)
 	expect(f, "acknowledged|needs-review|author");
 }
 
+/* A new version under a new title (lore nvdimm: v1 "libnvdimm: add
+ * foo", v2 "nvdimm: introduce foo support"): no version link joins them,
+ * but the same author's v2 touching the same file replaces v1, which
+ * then gets no mail. The same file changed again without a new version
+ * or the same change is another series. */
+static void test_status__retitled_version_replaces(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	mail(f, "p1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
+	     T0, NULL, NULL, PATCH);
+	mail(f, "p2@x", "A U Thor <author@example.com>",
+	     "[PATCH] widget: turn the other way", T0 + DAY, NULL, NULL,
+	     PATCH2);
+	refresh(f, T0 + 10 * DAY);
+	s = t_query(&f->ts,
+		    "SELECT m.msgid, coalesce(st.hold, '') FROM "
+		    "series_status st JOIN series s ON s.id = "
+		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
+		    "ORDER BY m.msgid");
+	assert_string_equal(s, "p1@x|\np2@x|");
+	free(s);
+	mail(f, "p3@x", "A U Thor <author@example.com>",
+	     "[PATCH v2] widget: rotate, with a fix", T0 + 2 * DAY, NULL, NULL,
+	     PATCH2);
+	refresh(f, T0 + 10 * DAY + 60);
+	s = t_query(&f->ts,
+		    "SELECT m.msgid, coalesce(st.hold, '') FROM "
+		    "series_status st JOIN series s ON s.id = "
+		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
+		    "ORDER BY m.msgid");
+	/* p3 is v2 and carries p2's change: both earlier ones replaced. */
+	assert_string_equal(s, "p1@x|superseded\np2@x|superseded\np3@x|");
+	free(s);
+}
+
 static void test_status__due_time_rejudges_without_mail(void **state)
 {
 	struct fixture *f = *state;
@@ -195,7 +238,7 @@ static void test_status__maintainer_applied_and_accept(void **state)
 	mail(f, "p1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
 	     T0, NULL, NULL, PATCH);
 	mail(f, "p2@x", "A U Thor <author@example.com>", "[PATCH] widget: turn",
-	     T0 + 3600, NULL, NULL, PATCH);
+	     T0 + 3600, NULL, NULL, PATCH2);
 	/* The maintainer (M: of WIDGET, mapped) applies the first; a
 	 * bystander "applies" the second. */
 	mail(f, "a1@x", "May Tainer <may@example.org>",
@@ -265,6 +308,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_status__reply_deep_in_thread_is_seen),
 		T(test_status__due_time_rejudges_without_mail),
+		T(test_status__retitled_version_replaces),
 		T(test_status__maintainer_applied_and_accept),
 		T(test_status__announcements_feed_the_cycle),
 	};
