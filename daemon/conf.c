@@ -41,7 +41,16 @@ enum conf_sec {
 	CONF_SEC_CLOCK,
 	CONF_SEC_TEST,
 	CONF_SEC_SOURCE,
+	CONF_SEC_PROJECT,
 	CONF_SEC_N,
+};
+
+enum conf_jkey {
+	J_SUBJECT,
+	J_LIST_ID,
+	J_TREE,
+	J_CONTACT,
+	J_N,
 };
 
 enum conf_tkey {
@@ -183,6 +192,13 @@ static const struct conf_key conf_source_keys[S_N] = {
 	[S_REPLAY] = { "replay", 0 },
 };
 
+static const struct conf_key conf_project_keys[J_N] = {
+	[J_SUBJECT] = { "subject", 1 },
+	[J_LIST_ID] = { "list_id", 0 },
+	[J_TREE] = { "tree", 0 },
+	[J_CONTACT] = { "contact", 1 },
+};
+
 static const char *const conf_sec_names[CONF_SEC_N] = {
 	[CONF_SEC_GENERAL] = "general", [CONF_SEC_SMTP] = "smtp",
 	[CONF_SEC_POLICY] = "policy",	[CONF_SEC_CLOCK] = "clock",
@@ -210,6 +226,7 @@ struct conf_ctx {
 	int sec_line[CONF_SEC_N]; /* header lines of the singletons */
 	int key_line[CONF_SEC_N][CONF_KEYS_MAX]; /* first line of each key */
 	int (*src_lines)[CONF_KEYS_MAX]; /* owned: key lines per source */
+	int (*prj_lines)[CONF_KEYS_MAX]; /* owned: key lines per project */
 };
 
 static void conf_fail(struct conf_ctx *x, int line, const char *fmt, ...)
@@ -711,6 +728,51 @@ static int conf_set_source(struct conf_ctx *x, int k, const char *name,
 	return 0;
 }
 
+static void conf_strv_add(char ***v, size_t *n, const char *s)
+{
+	*v = xreallocarray(*v, *n + 1, sizeof(**v));
+	(*v)[(*n)++] = xstrdup(s);
+}
+
+static int conf_set_project(struct conf_ctx *x, int k, const char *name,
+			    const char *v)
+{
+	struct conf_project *p = &x->c->projects[x->c->n_projects - 1];
+	const char *c;
+
+	switch (k) {
+	case J_SUBJECT:
+		for (c = v; *c; c++)
+			if (*c == ' ' || *c == '\t' || *c == '[' || *c == ']') {
+				conf_bad(x, name, v,
+					 "one word of the subject tag, such as "
+					 "ndctl for [ndctl PATCH]");
+				return -1;
+			}
+		conf_strv_add(&p->subjects, &p->n_subjects, v);
+		break;
+	case J_LIST_ID:
+		conf_set_str(&p->list_id, v);
+		break;
+	case J_TREE:
+		if (strcmp(v, "none")) {
+			conf_bad(x, name, v,
+				 "none (a project with its own tree runs its "
+				 "own patchclockd with that tree)");
+			return -1;
+		}
+		break;
+	case J_CONTACT:
+		if (!strchr(v, '@')) {
+			conf_bad(x, name, v, "an address, or Name <address>");
+			return -1;
+		}
+		conf_strv_add(&p->contacts, &p->n_contacts, v);
+		break;
+	}
+	return 0;
+}
+
 static void conf_keys(const struct conf_key **keys, size_t *n,
 		      enum conf_sec sec)
 {
@@ -738,6 +800,10 @@ static void conf_keys(const struct conf_key **keys, size_t *n,
 	case CONF_SEC_SOURCE:
 		*keys = conf_source_keys;
 		*n = S_N;
+		break;
+	case CONF_SEC_PROJECT:
+		*keys = conf_project_keys;
+		*n = J_N;
 		break;
 	default:
 		*keys = NULL;
@@ -776,6 +842,8 @@ static int conf_on_key(void *user, const char *section, const char *name,
 		return 0;
 	}
 	lines = x->sec == CONF_SEC_SOURCE ? x->src_lines[x->c->n_sources - 1] :
+		x->sec == CONF_SEC_PROJECT ?
+					    x->prj_lines[x->c->n_projects - 1] :
 					    x->key_line[x->sec];
 	if (lines[i] && !keys[i].repeat) {
 		conf_fail(x, x->lineno,
@@ -809,16 +877,20 @@ static int conf_on_key(void *user, const char *section, const char *name,
 	case CONF_SEC_SOURCE:
 		rc = conf_set_source(x, (int)i, name, value);
 		break;
+	case CONF_SEC_PROJECT:
+		rc = conf_set_project(x, (int)i, name, value);
+		break;
 	default:
 		break;
 	}
 	return rc == 0 && !x->failed;
 }
 
-/* [source "NAME"]: returns NAME (caller frees) or NULL if malformed. */
-static char *conf_source_name(const char *raw)
+/* [source "NAME"] (or [project "NAME"]: kind is the first word):
+ * returns NAME (caller frees) or NULL if malformed. */
+static char *conf_source_name(const char *raw, const char *kind)
 {
-	const char *p = raw + strlen("source"), *q;
+	const char *p = raw + strlen(kind), *q;
 
 	if (*p != ' ' && *p != '\t')
 		return NULL;
@@ -841,6 +913,42 @@ static int conf_name_ok(const char *s)
 		    *s != '-')
 			return 0;
 	return 1;
+}
+
+/* A [project "NAME"] header. */
+static void conf_on_project(struct conf_ctx *x, const char *raw)
+{
+	struct conf *c = x->c;
+	struct conf_project *p;
+	char *name = conf_source_name(raw, "project");
+
+	if (!name || !conf_name_ok(name)) {
+		conf_fail(x, x->lineno,
+			  "bad section header %s: want [project \"NAME\"] "
+			  "with 1 to %d letters, digits, '.', '_' or '-'",
+			  x->sec_label, CONF_NAME_MAX);
+		free(name);
+		return;
+	}
+	for (size_t k = 0; k < c->n_projects; k++) {
+		if (!strcmp(c->projects[k].name, name)) {
+			conf_fail(x, x->lineno,
+				  "project '%s' given twice (first at line %d)",
+				  name, c->projects[k].line);
+			free(name);
+			return;
+		}
+	}
+	c->projects = xreallocarray(c->projects, c->n_projects + 1,
+				    sizeof(*c->projects));
+	x->prj_lines = xreallocarray(x->prj_lines, c->n_projects + 1,
+				     sizeof(*x->prj_lines));
+	memset(x->prj_lines[c->n_projects], 0, sizeof(*x->prj_lines));
+	p = &c->projects[c->n_projects++];
+	memset(p, 0, sizeof(*p));
+	p->name = name;
+	p->line = x->lineno;
+	x->sec = CONF_SEC_PROJECT;
 }
 
 /* A "[...]" line: raw is what lies between the brackets. */
@@ -869,12 +977,17 @@ static void conf_on_section(struct conf_ctx *x, const char *raw)
 		x->sec = (enum conf_sec)i;
 		return;
 	}
+	if (!strncmp(raw, "project", 7) &&
+	    (raw[7] == ' ' || raw[7] == '\t' || raw[7] == '"')) {
+		conf_on_project(x, raw);
+		return;
+	}
 	if (strncmp(raw, "source", 6) ||
 	    (raw[6] && raw[6] != ' ' && raw[6] != '\t' && raw[6] != '"')) {
 		conf_fail(x, x->lineno, "unknown section %s", x->sec_label);
 		return;
 	}
-	if (!(name = conf_source_name(raw))) {
+	if (!(name = conf_source_name(raw, "source"))) {
 		conf_fail(x, x->lineno,
 			  "bad section header %s: want [source \"NAME\"]",
 			  x->sec_label);
@@ -1101,6 +1214,12 @@ static void conf_check(struct conf_ctx *x)
 			  "stepped clock has no speed");
 	for (i = 0; i < c->n_sources && !x->failed; i++)
 		conf_check_source(x, i);
+	for (i = 0; i < c->n_projects && !x->failed; i++)
+		if (!c->projects[i].n_subjects)
+			conf_fail(x, c->projects[i].line,
+				  "[project \"%s\"] needs 'subject': a word "
+				  "of its subject tag, such as ndctl",
+				  c->projects[i].name);
 }
 
 static char *conf_dir(const char *path)
@@ -1169,6 +1288,7 @@ out:
 	free(x.sec_raw);
 	free(x.sec_label);
 	free(x.src_lines);
+	free(x.prj_lines);
 	if (x.failed) {
 		conf_free(c);
 		return -1;
@@ -1206,6 +1326,15 @@ void conf_free(struct conf *c)
 		conf_free_strv(s->paths, s->n_paths);
 	}
 	free(c->sources);
+	for (i = 0; i < c->n_projects; i++) {
+		struct conf_project *p = &c->projects[i];
+
+		free(p->name);
+		free(p->list_id);
+		conf_free_strv(p->subjects, p->n_subjects);
+		conf_free_strv(p->contacts, p->n_contacts);
+	}
+	free(c->projects);
 	conf_free_strv(c->policy.overrides, c->policy.n_overrides);
 	conf_free_strv(c->policy.bots, c->policy.n_bots);
 	free(c->test.runner);

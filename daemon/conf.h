@@ -53,6 +53,22 @@ struct conf_source {
 	int line; /* the section header's line */
 };
 
+/*
+ * A [project "NAME"]: another project whose patches share the lists
+ * (ndctl on nvdimm@), recognised by a word of the subject tag
+ * ("[ndctl PATCH]", "[PATCH ndctl]"), optionally only on one list. Its
+ * series are not the kernel tree's: no entry, no profile, no mail.
+ */
+struct conf_project {
+	char *name; /* owned: NAME from the section header */
+	char **subjects; /* owned, as is each: tag words, compared whole */
+	size_t n_subjects;
+	char *list_id; /* owned or NULL: only mail of this List-Id */
+	char **contacts; /* owned, as is each: its own people (shown) */
+	size_t n_contacts;
+	int line; /* the section header's line */
+};
+
 struct conf_smtp {
 	char *url; /* owned; NULL without [smtp]: smtp:// or smtps:// */
 	char *from; /* owned: envelope sender (MAIL FROM) */
@@ -134,6 +150,8 @@ struct conf {
 
 	struct conf_source *sources; /* owned, in file order */
 	size_t n_sources;
+	struct conf_project *projects; /* owned, in file order */
+	size_t n_projects;
 };
 
 /*

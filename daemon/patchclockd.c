@@ -68,6 +68,9 @@ struct daemon {
 	struct pc_store *st; /* owned */
 	struct cli_policy cp; /* owned when have_policy */
 	int have_policy;
+	/* owned: the configuration's [project]s as the clock reads them
+	 * (their strings borrowed from conf); outlive cp */
+	struct pc_sla_project *projects;
 	ev_timer tick;
 	ev_signal hup, term, intr;
 	ev_child sender;
@@ -101,6 +104,17 @@ static int open_policy(struct daemon *d)
 	pa.holidays = c->holidays;
 	pa.bots = (const char *const *)c->policy.bots;
 	pa.n_bots = c->policy.n_bots;
+	free(d->projects);
+	d->projects = xcalloc(c->n_projects + 1, sizeof(*d->projects));
+	for (i = 0; i < c->n_projects; i++) {
+		d->projects[i].name = c->projects[i].name;
+		d->projects[i].words =
+			(const char *const *)c->projects[i].subjects;
+		d->projects[i].nwords = c->projects[i].n_subjects;
+		d->projects[i].list_id = c->projects[i].list_id;
+	}
+	pa.projects = d->projects;
+	pa.n_projects = c->n_projects;
 	if (cli_policy_open(&d->cp, d->st, &pa, 0) < 0)
 		return -1;
 	d->have_policy = 1;
@@ -631,6 +645,7 @@ int main(int argc, char **argv)
 		log_warn("waiting for the sender");
 	if (d.have_policy)
 		cli_policy_close(&d.cp);
+	free(d.projects);
 	replays_release(&d);
 	pc_store_close(d.st);
 	if (d.conf->pidfile)

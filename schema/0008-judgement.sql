@@ -32,6 +32,12 @@ CREATE TABLE plan_state (
 	first_run INTEGER NOT NULL
 );
 
+-- Replies without In-Reply-To or References, by their lower-cased
+-- subject: such a reply joins the thread of the patch whose subject it
+-- answers exactly ("Re: [PATCH v2 1/3] x").
+CREATE INDEX messages_unthreaded ON messages(lower(subject))
+	WHERE in_reply_to IS NULL AND refs IS NULL AND kind = 'reply';
+
 -- The commit titles of each pull request's shortlog, lower-cased: a
 -- series whose patch a pull request carries was applied (pull requests
 -- stored before schema 8 have none).

@@ -302,6 +302,14 @@ int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
 			pc_buf_addf(&id, "bot=%s;", b);
 		}
 	}
+	for (i = 0; i < a->n_projects; i++) {
+		const struct pc_sla_project *pr = &a->projects[i];
+
+		pc_buf_addf(&id, "project=%s@%s:", pr->name,
+			    pr->list_id ? pr->list_id : "");
+		for (size_t w = 0; w < pr->nwords; w++)
+			pc_buf_addf(&id, "%s,", pr->words[w]);
+	}
 	cp->tree = a->tree;
 	cp->config_id = pc_buf_detach(&id, NULL);
 	o.maint = cp->maint;
@@ -313,6 +321,8 @@ int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
 	o.nholidays = cp->n_holidays;
 	o.bots = (const char *const *)cp->bots;
 	o.nbots = cp->n_bots;
+	o.projects = a->projects;
+	o.nprojects = a->n_projects;
 	cp->set = pc_policyset_new(&o);
 	free(map);
 	free(releases);

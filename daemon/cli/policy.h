@@ -22,6 +22,10 @@ struct cli_policy_args {
 	const char *holidays; /* --holidays FILE: "YYYY-MM-DD" lines */
 	const char *const *bots; /* --bot ADDR addresses */
 	size_t n_bots;
+	/* other projects on the lists (patchclockd.conf [project]);
+	 * borrowed, and must outlive the cli_policy */
+	const struct pc_sla_project *projects;
+	size_t n_projects;
 	/* owned by cli_policy_args_init(): storage for the arrays above */
 	const char **ovr_buf, **bot_buf;
 };

@@ -440,6 +440,27 @@ static int is_trailer_block(const struct line *l, size_t n)
 	return !other || (sob && in_trailer && trailers * 3 >= other);
 }
 
+/* Whether every line of a paragraph is a footnote ("[1] https://...",
+ * "[2]: ...") or the continuation of one: a block of link footnotes
+ * after the trailers, which then stay the trailer block. */
+static int is_footnote_block(const struct line *l, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		if (pc_isspace((unsigned char)l[i].p[0]) && i)
+			continue;
+		if (l[i].len < 3 || l[i].p[0] != '[')
+			return 0;
+		for (k = 1;
+		     k < l[i].len && pc_isdigit((unsigned char)l[i].p[k]); k++)
+			;
+		if (k == 1 || k >= l[i].len || l[i].p[k] != ']')
+			return 0;
+	}
+	return n > 0;
+}
+
 int pc_trailers_from_patch(struct pc_trailer_list *out, const char *body,
 			   size_t len, struct pc_err *err)
 {
@@ -465,6 +486,19 @@ int pc_trailers_from_patch(struct pc_trailer_list *out, const char *body,
 	first = last;
 	while (first && !is_blank(lines[first - 1].p, lines[first - 1].len))
 		first--;
+	/* Footnotes after the trailers: the paragraph before them. */
+	while (first && is_footnote_block(lines + first, last - first + 1)) {
+		last = first;
+		while (last && is_blank(lines[last - 1].p, lines[last - 1].len))
+			last--;
+		if (!last)
+			goto out;
+		last--;
+		first = last;
+		while (first &&
+		       !is_blank(lines[first - 1].p, lines[first - 1].len))
+			first--;
+	}
 
 	if (!is_trailer_block(lines + first, last - first + 1))
 		goto out;

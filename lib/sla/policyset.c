@@ -124,6 +124,8 @@ static struct loaded *load(struct pc_policyset *ps, const char *name,
 	l->ctx.cycle = ps->o.cycle;
 	l->ctx.bots = ps->o.bots;
 	l->ctx.nbots = ps->o.nbots;
+	l->ctx.projects = ps->o.projects;
+	l->ctx.nprojects = ps->o.nprojects;
 	l->ctx.cache = &l->cache;
 	return l;
 }

@@ -37,6 +37,9 @@ struct pc_policyset_opts {
 	 * any profile's zone (public holidays of the maintainers) */
 	const char *const *holidays;
 	size_t nholidays;
+	/* borrowed: other projects on the lists (state.h) */
+	const struct pc_sla_project *projects;
+	size_t nprojects;
 	/* Identity of the overrides and configuration, mixed into the id. */
 	const char *config_id;
 };

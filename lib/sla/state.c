@@ -389,6 +389,24 @@ static int cycle_deadline(struct pc_cycle_deadline *out,
 	return 0;
 }
 
+/* Whether a configured project other than the kernel claims s. */
+static int other_project(const struct pc_sla_series *s,
+			 const struct pc_sla_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->nprojects; i++) {
+		const struct pc_sla_project *p = &ctx->projects[i];
+
+		if (p->list_id &&
+		    (!s->list_id || strcasecmp(p->list_id, s->list_id)))
+			continue;
+		if (pc_sla_foreign_topic(s->topic, p->words, p->nwords))
+			return 1;
+	}
+	return 0;
+}
+
 /* The first hold of the judgement that applies (state.h, "Holds"). */
 static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 		 const struct pc_sla_ctx *ctx, const struct pc_policy *pol)
@@ -400,8 +418,8 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	if (s->not_in_tree) {
 		h = PC_SLA_HOLD_NOT_KERNEL;
 		why = "its files are not in the kernel tree";
-	} else if (pc_sla_foreign_topic(s->topic, ctx->foreign,
-					ctx->nforeign)) {
+	} else if (pc_sla_foreign_topic(s->topic, NULL, 0) ||
+		   other_project(s, ctx)) {
 		h = PC_SLA_HOLD_NOT_KERNEL;
 		why = "its subject tag names another project";
 	} else if (s->ignored) {

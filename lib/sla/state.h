@@ -53,7 +53,8 @@
  *                        kernel tree (a userspace project's patch on the
  *                        same list: ndctl's cxl/meson.build), or its
  *                        subject tag names another project ([ndctl PATCH],
- *                        [PATCH ndctl], ctx->foreign);
+ *                        [PATCH ndctl]: PC_SLA_FOREIGN_DEFAULT and
+ *                        ctx->projects);
  *      not-a-submission  X-Patchwork-Hint: ignore or an AUTOSEL stable
  *                        selection; an RFC or RFT; a lone part of a larger
  *                        series (fewer patches reached the list than its
@@ -164,6 +165,7 @@ struct pc_sla_series {
 	int not_in_tree; /* most of its files' pre-images are not in the tree */
 	int ignored; /* X-Patchwork-Hint: ignore, or an AUTOSEL selection */
 	const char *topic; /* subject tag words ("ndctl"), or NULL */
+	const char *list_id; /* the list it came through, or NULL */
 	int total, received; /* N of n/N (0 unknown) and patches seen */
 	int64_t accepted_at; /* `patchclock accept`; 0 when not */
 	int64_t applied_at; /* applied to the tree; 0 when not */
@@ -203,6 +205,16 @@ struct pc_sla_cycle_cache {
 	unsigned next; /* the slot to fill next */
 };
 
+/* Another project whose patches share a list: a series whose subject
+ * tag carries one of its words (and, with list_id, that came through
+ * that list) is not the kernel tree's. */
+struct pc_sla_project {
+	const char *name;
+	const char *const *words; /* tag words, compared whole, any case */
+	size_t nwords;
+	const char *list_id; /* NULL: any list */
+};
+
 /* How to judge: all borrowed for the call. */
 struct pc_sla_ctx {
 	const struct pc_policy *policy; /* NULL: the handbook defaults */
@@ -210,10 +222,10 @@ struct pc_sla_ctx {
 	const struct pc_cycle *cycle; /* NULL: no cycle checks */
 	const char *const *bots; /* extra bot addresses (lower-case) */
 	size_t nbots;
-	/* Subject tag words of other projects on the list ("ndctl"); NULL:
-	 * PC_SLA_FOREIGN_DEFAULT. */
-	const char *const *foreign;
-	size_t nforeign;
+	/* Other projects on the lists (configured: [project] in
+	 * patchclockd.conf), besides PC_SLA_FOREIGN_DEFAULT. */
+	const struct pc_sla_project *projects;
+	size_t nprojects;
 	struct pc_sla_cycle_cache *cache; /* may be NULL; see above */
 };
 

@@ -25,7 +25,12 @@ static const char SQL_SET_STATE[] =
 	"policy_id) VALUES (1, (SELECT coalesce(max(id), 0) FROM messages), "
 	"?, ?)";
 static const char SQL_NEW_MAIL[] =
-	"SELECT series_id, in_reply_to, refs, kind FROM messages WHERE id > ?";
+	"SELECT series_id, in_reply_to, refs, kind, subject FROM messages "
+	"WHERE id > ?";
+/* The series of the patch or cover an unthreaded reply answers. */
+static const char SQL_SERIES_BY_SUBJECT[] =
+	"SELECT series_id FROM messages WHERE series_id IS NOT NULL "
+	"AND 're: ' || lower(subject) = lower(?1) LIMIT 1";
 /* A new posting may replace its author's earlier series (SQL_REPLACED):
  * they are judged again. */
 static const char SQL_DIRTY_AUTHOR[] =
@@ -65,6 +70,7 @@ static const char SQL_SERIES[] =
 	"(SELECT CASE verdict WHEN 'pass' THEN 1 ELSE -1 END FROM boot_tests "
 	" WHERE series_id = s.id ORDER BY id DESC LIMIT 1), "
 	"coalesce(s.tree_files, 0), coalesce(s.tree_missing, 0), s.topic, "
+	"s.list_id, "
 	"EXISTS (SELECT 1 FROM messages i WHERE i.series_id = s.id "
 	" AND (i.pw_hint LIKE 'ignore%' OR ' ' || i.topic || ' ' LIKE "
 	" '% AUTOSEL %')), "
@@ -119,6 +125,12 @@ static const char SQL_TAGS[] =
 static const char SQL_THREAD[] =
 	"WITH RECURSIVE th(id, msgid) AS ("
 	" SELECT id, msgid FROM messages WHERE series_id = ?1"
+	/* A reply whose mailer dropped the threading headers joins by
+	 * the exact subject it answers. */
+	" UNION SELECT r.id, r.msgid FROM messages p JOIN messages r"
+	" ON lower(r.subject) = 're: ' || lower(p.subject)"
+	" AND r.in_reply_to IS NULL AND r.refs IS NULL AND r.kind = 'reply'"
+	" WHERE p.series_id = ?1"
 	" UNION SELECT m.id, m.msgid FROM messages m JOIN th"
 	" ON m.in_reply_to = th.msgid WHERE m.series_id IS NULL) "
 	"SELECT m.id, m.date, m.from_addr, m.from_name, m.is_bot, m.intent, "
@@ -499,8 +511,9 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 			   2 * sqlite3_column_int(s, 14) >
 				   sqlite3_column_int(s, 13);
 	f->s.topic = keep(f, sqlite3_column_text(s, 15));
-	f->s.ignored = sqlite3_column_int(s, 16);
-	f->s.pulled_at = sqlite3_column_int64(s, 17);
+	f->s.list_id = keep(f, sqlite3_column_text(s, 16));
+	f->s.ignored = sqlite3_column_int(s, 17);
+	f->s.pulled_at = sqlite3_column_int64(s, 18);
 	sqlite3_reset(s);
 	if (!f->s.superseded_at) {
 		int64_t at = 0;
@@ -709,6 +722,22 @@ static int mark_new_mail(struct pc_store *st, int64_t last_message,
 			sid = thread_series(
 				st, (const char *)sqlite3_column_text(s, 1),
 				(const char *)sqlite3_column_text(s, 2), err);
+		if (!sid && kind && !strcmp(kind, "reply") &&
+		    sqlite3_column_type(s, 1) == SQLITE_NULL &&
+		    sqlite3_column_type(s, 2) == SQLITE_NULL) {
+			sqlite3_stmt *b =
+				pc_store__stmt(st, SQL_SERIES_BY_SUBJECT, err);
+
+			if (!b) {
+				rc = SQLITE_ERROR;
+				break;
+			}
+			pc_store__bind_text(
+				b, 1, (const char *)sqlite3_column_text(s, 4));
+			if (sqlite3_step(b) == SQLITE_ROW)
+				sid = sqlite3_column_int64(b, 0);
+			sqlite3_reset(b);
+		}
 		if (sid < 0) {
 			rc = SQLITE_ERROR;
 			break;

@@ -561,6 +561,32 @@ static void test_conf__clock(void **state)
 		     "5: key 'offset' excludes 'start' and 'speed' in [clock]");
 	expect_error(f, MIN "[clock]\nspeed = 60\n",
 		     "4: key 'speed' needs 'start' in [clock]");
+	/* Projects. */
+	c = load(f,
+		 MIN "[project \"ndctl\"]\nsubject = ndctl\n"
+		     "subject = daxctl\nlist_id = nvdimm.lists.linux.dev\n"
+		     "tree = none\ncontact = V V <vv@example.com>\n",
+		 err, sizeof(err));
+	assert_non_null(c);
+	assert_int_equal(c->n_projects, 1);
+	assert_string_equal(c->projects[0].name, "ndctl");
+	assert_int_equal(c->projects[0].n_subjects, 2);
+	assert_string_equal(c->projects[0].subjects[1], "daxctl");
+	assert_string_equal(c->projects[0].list_id, "nvdimm.lists.linux.dev");
+	assert_int_equal(c->projects[0].n_contacts, 1);
+	conf_free(c);
+	expect_error(
+		f, MIN "[project \"x\"]\ntree = /srv/x\n",
+		"4: bad value '/srv/x' for 'tree' in [project \"x\"]: want "
+		"none (a project with its own tree runs its own "
+		"patchclockd with that tree)");
+	expect_error(f, MIN "[project \"x\"]\nsubject = [ndctl]\n",
+		     "4: bad value '[ndctl]' for 'subject' in [project \"x\"]: "
+		     "want one word of the subject tag, such as ndctl for "
+		     "[ndctl PATCH]");
+	expect_error(f, MIN "[project \"x\"]\nlist_id = a.b\n",
+		     "3: [project \"x\"] needs 'subject': a word of its "
+		     "subject tag, such as ndctl");
 	expect_error(f, MIN "[clock]\nstep = yes\n",
 		     "4: 'step = yes' needs 'start' in [clock]");
 	expect_error(f,

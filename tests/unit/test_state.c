@@ -489,8 +489,9 @@ static void test_state__applied_by_bot_or_pull_request(void **state)
 static void test_state__foreign_topics(void **state)
 {
 	static const char *const mine[] = { "xyz-utils" };
+	struct fixture *f = *state;
+	struct pc_sla_project pr = { "xyz", mine, 1, "xyz.lists.example.org" };
 
-	(void)state;
 	assert_true(pc_sla_foreign_topic("ndctl", NULL, 0));
 	assert_true(pc_sla_foreign_topic("ndctl REPOST", NULL, 0));
 	assert_true(pc_sla_foreign_topic("RESEND iproute2-next", NULL, 0));
@@ -499,6 +500,19 @@ static void test_state__foreign_topics(void **state)
 	assert_false(pc_sla_foreign_topic(NULL, NULL, 0));
 	assert_true(pc_sla_foreign_topic("XYZ-utils", mine, 1));
 	assert_false(pc_sla_foreign_topic("ndctl", mine, 1));
+	/* A configured project, on its own list only. */
+	f->ctx.projects = &pr;
+	f->ctx.nprojects = 1;
+	f->s.topic = "xyz-utils";
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	f->s.list_id = "xyz.lists.example.org";
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_KERNEL);
+	pr.list_id = NULL;
+	f->s.list_id = NULL;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_KERNEL);
 }
 
 int main(void)
@@ -508,7 +522,7 @@ int main(void)
 		T(test_state__author_answer_starts_a_new_wait),
 		T(test_state__holds),
 		T(test_state__applied_by_bot_or_pull_request),
-		cmocka_unit_test(test_state__foreign_topics),
+		T(test_state__foreign_topics),
 		T(test_state__new_until_due_then_overdue),
 		T(test_state__bots_and_the_future_do_not_stop_the_clock),
 		T(test_state__author_answer_returns_the_turn),

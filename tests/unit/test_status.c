@@ -199,6 +199,25 @@ static void test_status__retitled_version_replaces(void **state)
 	free(s);
 }
 
+/* A reply whose mailer kept no In-Reply-To or References (lore nvdimm
+ * has 197 messages without threading headers) joins the series whose
+ * subject it answers exactly: the series is answered, not overdue. */
+static void test_status__unthreaded_reply_by_subject(void **state)
+{
+	struct fixture *f = *state;
+
+	mail(f, "p1@x", "A U Thor <author@example.com>",
+	     "[PATCH v2 1/1] widget: spin", T0, NULL, NULL, PATCH);
+	refresh(f, T0 + DAY);
+	expect(f, "new|needs-review|maintainers");
+	mail(f, "r1@x", "Rita Viewer <rita@example.com>",
+	     "RE: [PATCH v2 1/1] widget: spin", T0 + 2 * DAY, NULL, NULL,
+	     "Why does it spin?\n");
+	refresh(f, T0 + 10 * DAY);
+	assert_int_equal(f->stats.touched, 1);
+	expect(f, "acknowledged|needs-review|author");
+}
+
 static void test_status__due_time_rejudges_without_mail(void **state)
 {
 	struct fixture *f = *state;
@@ -309,6 +328,7 @@ int main(void)
 		T(test_status__reply_deep_in_thread_is_seen),
 		T(test_status__due_time_rejudges_without_mail),
 		T(test_status__retitled_version_replaces),
+		T(test_status__unthreaded_reply_by_subject),
 		T(test_status__maintainer_applied_and_accept),
 		T(test_status__announcements_feed_the_cycle),
 	};

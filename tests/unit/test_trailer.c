@@ -298,6 +298,19 @@ static void test_trailer__patch_block_rules(void **state)
 	patch_str(&l, "Reviewed-by: Early Bird <early@example.com>\n\n"
 		      "Then some prose.\n\n\n \n");
 	assert_int_equal(l.n, 0);
+	/* ... but link footnotes after the trailers leave them the block
+	 * (commits that cite "[1]" and list the links last). */
+	patch_str(&l, "Fix it, as discussed [1].\n\n"
+		      "Signed-off-by: A U Thor <author@example.com>\n"
+		      "Reviewed-by: Rita Viewer <rita@example.com>\n\n"
+		      "[1] https://lore.kernel.org/r/x@y\n"
+		      "[2]: https://example.com/a-very-long\n"
+		      "     /continued\n");
+	assert_int_equal(l.n, 2);
+	assert_string_equal(l.v[1].name, "Reviewed-by");
+	pc_trailer_list_release(&l);
+	patch_str(&l, "[1] https://lore.kernel.org/r/x@y\n");
+	assert_int_equal(l.n, 0);
 	/* Custody notes, folded values, trailing blank lines, CRLF. */
 	patch_str(&l, "Fix the widget.\r\n\r\n"
 		      "Signed-off-by: A U Thor <author@example.com>\r\n"
