@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -71,6 +72,10 @@ struct daemon {
 	/* owned: the configuration's [project]s as the clock reads them
 	 * (their strings borrowed from conf); outlive cp */
 	struct pc_sla_project *projects;
+	/* The tree's MAINTAINERS as last read: when the operator updates
+	 * the tree, it is read again (with the profiles). */
+	struct timespec maint_mtime;
+	off_t maint_size;
 	ev_timer tick;
 	ev_signal hup, term, intr;
 	ev_child sender;
@@ -81,12 +86,40 @@ struct daemon {
 	struct replay *replays; /* owned: one per source (replay = yes) */
 	size_t n_replays;
 	int64_t replay_next; /* the next Date a replay source waits for */
+	int64_t last_now; /* the simulated time work was last done at */
+	int64_t now_override; /* catching up: work is done at this time */
 	int finishing; /* [clock] until reached: judge once more, exit 0 */
 };
 
 static int64_t now_of(struct daemon *d)
 {
+	if (d->now_override)
+		return d->now_override;
 	return simclock_now(&d->clock, ev_now(d->loop));
+}
+
+/* Whether the tree's MAINTAINERS changed since the last look (and
+ * notes what it is now). */
+static int maintainers_changed(struct daemon *d)
+{
+	struct stat sb;
+	char *path;
+	int changed;
+
+	if (!d->conf->tree)
+		return 0;
+	path = xasprintf("%s/MAINTAINERS", d->conf->tree);
+	if (stat(path, &sb) < 0) {
+		free(path);
+		return 0;
+	}
+	free(path);
+	changed = sb.st_mtim.tv_sec != d->maint_mtime.tv_sec ||
+		  sb.st_mtim.tv_nsec != d->maint_mtime.tv_nsec ||
+		  sb.st_size != d->maint_size;
+	d->maint_mtime = sb.st_mtim;
+	d->maint_size = sb.st_size;
+	return changed;
 }
 
 static int open_policy(struct daemon *d)
@@ -115,6 +148,7 @@ static int open_policy(struct daemon *d)
 	}
 	pa.projects = d->projects;
 	pa.n_projects = c->n_projects;
+	maintainers_changed(d);
 	if (cli_policy_open(&d->cp, d->st, &pa, 0) < 0)
 		return -1;
 	d->have_policy = 1;
@@ -384,19 +418,14 @@ static unsigned read_spools(struct daemon *d, int force)
 
 /* Reads due spools, judges, queues and sends, then sleeps until the next
  * spool poll or due time. IMAP mail wakes it early (daemon_on_news). */
-static void work(struct daemon *d, int force_spools)
+/* Judges at now and queues the mail the verdicts call for. */
+static void plan_at(struct daemon *d, int64_t now)
 {
 	struct pc_plan_options po = PC_PLAN_OPTIONS_INIT;
 	struct pc_status_stats ss;
 	struct pc_plan_stats ps;
 	const struct conf *c = d->conf;
-	unsigned poll;
-	int64_t now, next;
 
-	poll = read_spools(d, force_spools);
-	if (c->clock.has_until && now_of(d) >= c->clock.until)
-		d->finishing = 1;
-	now = now_of(d);
 	po.from_addr = c->from;
 	po.domain = c->domain			    ? c->domain :
 		    c->from && strchr(c->from, '@') ? strchr(c->from, '@') + 1 :
@@ -419,6 +448,70 @@ static void work(struct daemon *d, int force_spools)
 	} else if (d->have_policy) {
 		cli_policy_refresh(&d->cp, d->st, now, 0, &ss);
 	}
+}
+
+/*
+ * On a running simulated clock a wake can come late (timers are coarse
+ * at high speeds, and a busy machine is slow): each replayed message's
+ * Date, due time and queued mail that fell in between is handled at its
+ * own time, in order, before the present. A replay then queues the same
+ * mail at the same times however fast it runs or the machine is.
+ */
+static void catch_up(struct daemon *d)
+{
+	const struct conf *c = d->conf;
+	int64_t real = now_of(d);
+	unsigned guard = 0;
+	size_t i;
+
+	if (!d->clock.simulated || d->clock.stepped || !d->last_now)
+		return;
+	while (guard++ < 100000) {
+		int64_t t = next_due(d, d->last_now);
+
+		if (d->replay_next && (!t || d->replay_next < t))
+			t = d->replay_next;
+		if (!t || t >= real || t <= d->last_now ||
+		    (c->clock.has_until && t >= c->clock.until))
+			break;
+		d->now_override = t;
+		d->replay_next = 0;
+		for (i = 0; i < c->n_sources; i++)
+			if (c->sources[i].replay)
+				feed_replay(d, i);
+		plan_at(d, t);
+		d->last_now = t;
+		d->now_override = 0;
+	}
+	d->now_override = 0;
+}
+
+static void work(struct daemon *d, int force_spools)
+{
+	const struct conf *c = d->conf;
+	unsigned poll;
+	int64_t now, next;
+
+	/* A tree the operator keeps current: MAINTAINERS (and with it the
+	 * profiles) read again when it changed. */
+	if (maintainers_changed(d)) {
+		log_info("policy: %s/MAINTAINERS changed; reading it and the "
+			 "profiles again",
+			 c->tree);
+		if (d->have_policy)
+			cli_policy_close(&d->cp);
+		d->have_policy = 0;
+		if (open_policy(d) < 0)
+			log_warnx("policy: MAINTAINERS or profiles could not "
+				  "be read; fix the tree and send SIGHUP");
+	}
+	catch_up(d);
+	poll = read_spools(d, force_spools);
+	if (c->clock.has_until && now_of(d) >= c->clock.until)
+		d->finishing = 1;
+	now = now_of(d);
+	plan_at(d, now);
+	d->last_now = now;
 	start_sender(d, now);
 	tester_maybe_start(&d->tester, c, d->st, now);
 	if (d->finishing) {

@@ -640,7 +640,7 @@ static int send_digests(struct planner *p)
 		rc = pc_outbox_withdraw(p->st, "digest", kept, nkept,
 					"nothing left to report when it was "
 					"due",
-					&p->stats->withdrawn, p->err);
+					p->now, &p->stats->withdrawn, p->err);
 	for (i = 0; i < nkept; i++)
 		free(kept[i]);
 	free(kept);
@@ -677,7 +677,7 @@ int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 	if (rc >= 0)
 		rc = pc_outbox_withdraw(st, "resend", p.wanted, p.nwanted,
 					"no longer justified when it was due",
-					&withdrawn, err);
+					now, &withdrawn, err);
 	if (rc >= 0)
 		rc = send_digests(&p);
 	stats->withdrawn += withdrawn;

@@ -60,8 +60,8 @@ static const char SQL_REFRESH[] =
 	"created_at = ?5, status = ?6, reason = ?7 "
 	"WHERE key = ?1 AND status = 'pending' AND created_at < send_after";
 static const char SQL_PENDING_OF[] =
-	"SELECT id, key FROM outbox WHERE status = 'pending' AND action = ? "
-	"AND created_at < send_after";
+	"SELECT id, key FROM outbox WHERE status = 'pending' AND action = ?1 "
+	"AND created_at < send_after AND send_after > ?2";
 static const char SQL_WITHDRAW[] =
 	"UPDATE outbox SET status = 'suppressed', reason = ?2 WHERE id = ?1";
 
@@ -110,7 +110,7 @@ int pc_outbox_refresh(struct pc_store *st, const struct pc_outbox_item *it,
 
 int pc_outbox_withdraw(struct pc_store *st, const char *action,
 		       char *const *keep, size_t nkeep, const char *reason,
-		       unsigned *n_out, struct pc_err *err)
+		       int64_t now, unsigned *n_out, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_PENDING_OF, err);
 	int64_t *ids = NULL;
@@ -122,6 +122,7 @@ int pc_outbox_withdraw(struct pc_store *st, const char *action,
 	if (!s)
 		return PC_EDB;
 	sqlite3_bind_text(s, 1, action, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, now);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		const char *key = (const char *)sqlite3_column_text(s, 1);
 

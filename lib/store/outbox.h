@@ -66,11 +66,13 @@ int pc_outbox_refresh(struct pc_store *st, const struct pc_outbox_item *it,
 /*
  * Marks "suppressed" with reason every pending row of action whose key
  * is not in keep[0..nkeep), unless it is frozen (see
- * pc_outbox_refresh()); *n_out (may be NULL) counts them.
+ * pc_outbox_refresh()) or its send time is not after now (it is due:
+ * were a sender running, it would be out); *n_out (may be NULL) counts
+ * them.
  */
 int pc_outbox_withdraw(struct pc_store *st, const char *action,
 		       char *const *keep, size_t nkeep, const char *reason,
-		       unsigned *n_out, struct pc_err *err);
+		       int64_t now, unsigned *n_out, struct pc_err *err);
 
 typedef int (*pc_outbox_fn)(const struct pc_outbox_item *it, void *arg);
 

@@ -161,6 +161,10 @@ for _ in $(seq 50); do
 done
 check "new spool mail read" "$n" 2
 
+# The operator updates the tree: MAINTAINERS is read again by itself.
+printf '%s\n' "R:	Rene Viewer <rene@example.org>" >>"$tmp/tree/MAINTAINERS"
+logged 'MAINTAINERS changed' || check "MAINTAINERS re-read" missing present
+
 # A broken configuration on SIGHUP is refused; the daemon runs on.
 printf '[general]\nnonsense\n' >"$conf"
 kill -HUP "$daemon_pid"
