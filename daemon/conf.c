@@ -77,6 +77,7 @@ enum conf_gkey {
 	G_LOG_LEVEL,
 	G_MAX_AGE,
 	G_WATCHING_SINCE,
+	G_CC_MAINTAINERS,
 	G_N,
 };
 
@@ -140,6 +141,7 @@ static const struct conf_key conf_general_keys[G_N] = {
 	[G_DAILY_LIMIT] = { "daily_limit", 0 },
 	[G_MAX_AGE] = { "max_age", 0 },
 	[G_WATCHING_SINCE] = { "watching_since", 0 },
+	[G_CC_MAINTAINERS] = { "cc_maintainers", 0 },
 	[G_RELEASES] = { "releases", 0 },
 	[G_HOLIDAYS] = { "holidays", 0 },
 	[G_DIGEST] = { "digest", 0 },
@@ -513,6 +515,8 @@ static int conf_set_general(struct conf_ctx *x, int k, const char *name,
 		return conf_uint(x, &c->max_age_days, name, v, 1, 36500);
 	case G_WATCHING_SINCE:
 		return conf_time(x, &c->watching_since, name, v);
+	case G_CC_MAINTAINERS:
+		return conf_bool(x, &c->cc_maintainers, name, v);
 	case G_RELEASES:
 		conf_set_path(x, &c->releases, v);
 		break;

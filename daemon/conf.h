@@ -137,6 +137,7 @@ struct conf {
 	/* First run over a database: waits due since then are news (0: the
 	 * first run's now, so nothing about the past). */
 	int64_t watching_since;
+	int cc_maintainers; /* Cc maintainers on reminders; default no */
 	char *releases; /* owned or NULL: the bundled list */
 	char *holidays; /* owned or NULL */
 	int digest; /* send maintainer digests, default yes */

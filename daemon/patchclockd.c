@@ -434,6 +434,7 @@ static void plan_at(struct daemon *d, int64_t now)
 	po.daily_limit = c->daily_limit;
 	po.max_age = (int64_t)c->max_age_days * 86400;
 	po.watching_since = c->watching_since;
+	po.cc_maintainers = c->cc_maintainers;
 	po.digests = c->digest;
 	po.replies = c->replies;
 	po.boot_reports = c->test.reply;

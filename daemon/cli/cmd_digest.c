@@ -26,6 +26,7 @@ static const char digest_usage[] =
 	"                         --from ADDR [--domain NAME] [--archive URL]\n"
 	"                         [--daily-limit N] [--no-replies]\n"
 	"                         [--max-age DAYS] [--watching-since TIME]\n"
+	"                         [--cc-maintainers]\n"
 	"                         [--opt-out ADDR|@DOMAIN]...\n"
 	"                         [--to ADDR] [--dry-run]\n"
 	"\n"
@@ -35,8 +36,9 @@ static const char digest_usage[] =
 	"  - one 'resend now' reply per series version whose wait on its\n"
 	"    maintainers passed the profile's cadence, at their next\n"
 	"    office-hours opening, if it is still justified then: to the\n"
-	"    author and the governing entry's M: and R: people (to the author\n"
-	"    alone when the profile prefers a private reminder);\n"
+	"    author, naming the governing entry's M: and R: people to write\n"
+	"    to (--cc-maintainers: Cc them, unless the profile prefers a\n"
+	"    private reminder);\n"
 	"  - a digest to each M: person of a governing entry when a series\n"
 	"    newly waits on them past the cadence, at the start of their\n"
 	"    office hours, listing every such series, with archive links.\n"
@@ -44,7 +46,7 @@ static const char digest_usage[] =
 	"(its files are not in the tree, another project's tag such as\n"
 	"[ndctl PATCH], X-Patchwork-Hint: ignore, AUTOSEL, an RFC, a lone\n"
 	"patch of a larger series), that was applied, queued or superseded,\n"
-	"whose last word is a reply the author has yet to answer, whose\n"
+	"that someone other than the author answered on the list, whose\n"
 	"profile asks not to be pinged, that was posted more than --max-age\n"
 	"days ago, or that was already due before mail was first planned on\n"
 	"this database ('patchclock status' shows each series' hold).\n"
@@ -65,6 +67,7 @@ static const char digest_usage[] =
 	"  --no-replies       digests only\n"
 	"  --max-age DAYS     say nothing about series posted longer ago\n"
 	"                     (default 90)\n"
+	"  --cc-maintainers   Cc the maintainers on reminders\n"
 	"  --watching-since TIME\n"
 	"                     on the first run over a database, treat waits\n"
 	"                     due since TIME as news (default: the first\n"
@@ -122,6 +125,7 @@ int cmd_digest(int argc, char **argv)
 		{ "no-replies", no_argument, NULL, 'R' },
 		{ "max-age", required_argument, NULL, 'a' },
 		{ "watching-since", required_argument, NULL, 'W' },
+		{ "cc-maintainers", no_argument, NULL, 'C' },
 		{ "to", required_argument, NULL, 'T' },
 		{ "opt-out", required_argument, NULL, 'O' },
 		{ "dry-run", no_argument, NULL, 'y' },
@@ -191,6 +195,9 @@ int cmd_digest(int argc, char **argv)
 			po.max_age = (int64_t)d * 86400;
 			break;
 		}
+		case 'C':
+			po.cc_maintainers = 1;
+			break;
 		case 'W':
 			if (cli_time_option("digest", "--watching-since",
 					    optarg, &po.watching_since) < 0) {

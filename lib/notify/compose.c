@@ -1425,7 +1425,7 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 		wrap(body, t.buf, "", "");
 	}
 
-	/* A private reminder: whom to write to. */
+	/* Whom to write to, when they are not in Cc. */
 	if (r->private_reminder) {
 		pc_buf_addch(body, '\n');
 		para(body, "", "",
@@ -1433,8 +1433,14 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 		     "to you alone, off the list. To ping, write to the "
 		     "maintainers directly%s",
 		     r->nwrite_to ? ":" : ".");
-		if (r->nwrite_to)
-			pc_buf_addch(body, '\n');
+	} else if (r->nwrite_to) {
+		pc_buf_addch(body, '\n');
+		para(body, "", "",
+		     "This mail goes to you alone. The maintainers of this "
+		     "code (MAINTAINERS) are:");
+	}
+	if (r->nwrite_to) {
+		pc_buf_addch(body, '\n');
 		for (i = 0; i < r->nwrite_to; i++) {
 			pc_buf_reset(&t);
 			add_person(&t, &r->write_to[i]);

@@ -270,6 +270,9 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	const struct pc_policy *pol = &prof->policy;
 	int private = pol->reminder == PC_PROF_REMIND_PRIVATE &&
 		      kind == REPLY_RESEND;
+	/* A reminder goes to the author alone, naming the maintainers,
+	 * unless they are to be Cc'd. */
+	int alone = kind == REPLY_RESEND && (private || !p->o->cc_maintainers);
 	struct people maint = { { 0 }, { 0 }, 0 };
 	struct pc_notify_addr ma[MAX_PEOPLE], tr[PC_COMPOSE_MAX_TRUSTED];
 	struct pc_notify_series ser = { 0 };
@@ -318,12 +321,12 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 			continue;
 		ma[nm].name = maint.name[i];
 		ma[nm++].addr = maint.addr[i];
-		if (!private)
+		if (!alone)
 			pc_buf_addf(&rcpts, " %s", maint.addr[i]);
 	}
 	ro.reminder = pol->reminder;
-	ro.maintainers = private ? NULL : ma;
-	ro.nmaintainers = private ? 0 : nm;
+	ro.maintainers = alone ? NULL : ma;
+	ro.nmaintainers = alone ? 0 : nm;
 	ser.id = c->series_id;
 	ser.version = c->version;
 	ser.subject = c->subject;
@@ -378,7 +381,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		r.nth = 1;
 		r.private_reminder = private;
 		r.write_to = ma;
-		r.nwrite_to = private ? nm : 0;
+		r.nwrite_to = alone ? nm : 0;
 		for (k = 0; k < pol->n_trusted && k < PC_COMPOSE_MAX_TRUSTED;
 		     k++) {
 			tr[k].name = pol->trusted[k].name;

@@ -9,9 +9,10 @@
  *    (lib/sla/state.h, "Holds"), sent at the maintainers' next
  *    office-hours opening, and only if it is still justified then (a
  *    reply that arrives meanwhile withdraws it). One per series version:
- *    later waiting shows in the maintainers' digest. To the author and
- *    the M:/R: people of the governing entry; to the author alone when
- *    the profile prefers a private reminder;
+ *    later waiting shows in the maintainers' digest. To the author, who
+ *    is the one to act on it, naming the governing entry's M:/R: people
+ *    to write to (with cc_maintainers, Cc them, unless the profile
+ *    prefers a private reminder);
  *  - with too_soon, a note to the author of a version posted before the
  *    profile's minimum repost interval (off by default: it answers no
  *    wait on the maintainers);
@@ -60,6 +61,10 @@ struct pc_plan_options {
 	int replies; /* plan resend / too-soon replies */
 	int boot_reports; /* reply in the thread with each test verdict */
 	int too_soon; /* note reposts made before the minimum interval */
+	/* Cc the governing entry's M:/R: people on reminders (unless the
+	 * profile asks for a private one); default: the author alone, the
+	 * maintainers named in the mail and told in their digest */
+	int cc_maintainers;
 	int64_t max_age; /* seconds; 0: PC_PLAN_MAX_AGE */
 	/* On the first planning over a database: waits due since then are
 	 * news (0: since that first planning's now). */
@@ -69,9 +74,9 @@ struct pc_plan_options {
 /* Nothing is said about series posted longer ago than this. */
 #define PC_PLAN_MAX_AGE ((int64_t)90 * 86400)
 
-#define PC_PLAN_OPTIONS_INIT                                        \
-	{                                                           \
-		"patchclock", NULL, NULL, NULL, 3, 1, 1, 0, 0, 0, 0 \
+#define PC_PLAN_OPTIONS_INIT                                           \
+	{                                                              \
+		"patchclock", NULL, NULL, NULL, 3, 1, 1, 0, 0, 0, 0, 0 \
 	}
 
 struct pc_plan_stats {

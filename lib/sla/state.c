@@ -434,15 +434,18 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (v->flags & PC_SLA_INCOMPLETE) {
 		h = PC_SLA_HOLD_NOT_SUBMISSION;
 		why = "only part of a larger series reached the list";
+	} else if (s->inside_other) {
+		h = PC_SLA_HOLD_NOT_SUBMISSION;
+		why = "sent inside another of the author's series' threads";
 	} else if (v->state == PC_SLA_SUPERSEDED) {
 		h = PC_SLA_HOLD_SUPERSEDED;
 		why = "a newer version was posted";
 	} else if (v->state >= PC_SLA_ACCEPTED) {
 		h = PC_SLA_HOLD_APPLIED;
 		why = "applied or queued";
-	} else if (v->turn == PC_SLA_TURN_AUTHOR) {
+	} else if (!v->wait_from) {
 		h = PC_SLA_HOLD_ANSWERED;
-		why = "the last word is a reply the author has yet to answer";
+		why = "answered on the list: the next step is the author's";
 	} else if (pol && pol->reminder == PC_PROF_REMIND_NONE) {
 		h = PC_SLA_HOLD_PROFILE;
 		why = "the profile asks not to be pinged";
@@ -496,15 +499,15 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			last_human = r->date;
 			last_is_author = by_author;
 		}
-		if (by_author) {
-			/* The author answered: the turn is the maintainers'
-			 * again, unless someone asked for a new version. */
-			if (!waiting && !changes) {
-				waiting = 1;
-				out->wait_from = r->date;
-			}
+		/* The author's own replies change nothing: after anyone
+		 * else's reply the next step is read as the author's (a new
+		 * version, an answer to a question), even once the author
+		 * has answered. Hand-read threads show why: "Got it!", "will
+		 * do in v3", a discussion among maintainers; an answered
+		 * series that then waits on its maintainers is rare, and
+		 * shows in status, not in mail. */
+		if (by_author)
 			continue;
-		}
 		waiting = 0;
 		if (!out->first_response &&
 		    counts(s, pol, r->from_addr, r->from_name))
@@ -557,26 +560,23 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	if (s->superseded_at && s->superseded_at > now)
 		next_check(out, s->superseded_at, now);
 
-	(void)last_is_author;
+	/* Whose turn, by the last word; the wait (for mail) is stricter. */
 	if (out->state >= PC_SLA_ACCEPTED)
 		out->turn = PC_SLA_TURN_NONE;
 	else
-		out->turn = waiting ? PC_SLA_TURN_MAINTAINERS :
-				      PC_SLA_TURN_AUTHOR;
-	if (out->turn != PC_SLA_TURN_MAINTAINERS)
+		out->turn = last_is_author ? PC_SLA_TURN_MAINTAINERS :
+					     PC_SLA_TURN_AUTHOR;
+	if (!waiting || out->state >= PC_SLA_ACCEPTED)
 		out->wait_from = 0;
 
 	/* The clock: due, and overdue while the series waits on its
-	 * maintainers (since the posting, or since the author's answer). */
+	 * maintainers (from its posting, with no answer yet). */
 	if (pc_sla_duration(&amount, &unit, ping)) {
-		int64_t from = out->wait_from ? out->wait_from : s->posted;
-
-		if ((rc = pc_bizclock_due(&out->due, ctx->clock, from, amount,
-					  unit, err)) < 0)
+		if ((rc = pc_bizclock_due(&out->due, ctx->clock, s->posted,
+					  amount, unit, err)) < 0)
 			goto fail;
 		out->act_at = pc_bizclock_next_open(ctx->clock, out->due);
-		if (out->turn == PC_SLA_TURN_MAINTAINERS &&
-		    out->state < PC_SLA_ACCEPTED) {
+		if (out->wait_from) {
 			if (now >= out->due) {
 				out->flags |= PC_SLA_OVERDUE;
 				out->overdue_days = pc_bizclock_business_days(

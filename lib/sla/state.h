@@ -16,13 +16,13 @@
  *    Who counts follows the review rule: with "trusted reviewers" only
  *    the entry's maintainers and the profile's trusted reviewers; with
  *    "reviewers" also the entry's R: people; otherwise anyone.
- *  - The series waits on its maintainers from its posting until a human
- *    other than the author answers (any such reply ends the wait: the
- *    last word is then a review or a question for the author). When the
- *    author answers in turn and nobody asked for changes, the series
- *    waits on its maintainers again from that answer ("wait_from"). Due
- *    = wait_from + ping-after in the clock's units (business days in the
- *    maintainers' zone). Overdue: waiting, and due has passed; "overdue
+ *  - The series waits on its maintainers from its posting ("wait_from")
+ *    until a human other than the author answers: any such reply ends
+ *    the wait, for good (the next step is read as the author's: a new
+ *    version, or an answer; the author's own replies do not give the
+ *    turn back, since in real threads they mostly say "will do in v3"
+ *    or carry on a discussion). Due = wait_from + ping-after in the
+ *    clock's units (business days in the maintainers' zone). Overdue: waiting, and due has passed; "overdue
  *    by" is in business days. The action time is the next opening of
  *    office hours at or after due. An overdue verdict is judged again
  *    hourly in office hours, so the stored "overdue by" stays current.
@@ -58,13 +58,14 @@
  *      not-a-submission  X-Patchwork-Hint: ignore or an AUTOSEL stable
  *                        selection; an RFC or RFT; a lone part of a larger
  *                        series (fewer patches reached the list than its
- *                        n/N says);
+ *                        n/N says), or a patch sent inside another of
+ *                        the author's series' threads, as part of it;
  *      already-applied   a maintainer (or a bot such as patchwork-bot)
  *                        said applied or queued, a pull request carries
  *                        it, it was applied or accepted by hand;
  *      superseded        a newer version was posted;
- *      already-answered  the last word is a non-author's: the next step
- *                        is the author's;
+ *      already-answered  someone other than the author answered on the
+ *                        list: the next step is read as the author's;
  *      profile-forbids   the profile asks not to be pinged (netdev:
  *                        "watch patchwork").
  *    Holds are kept with the verdict; the planner adds its own (one
@@ -164,6 +165,8 @@ struct pc_sla_series {
 	int is_rfc, is_fix;
 	int not_in_tree; /* most of its files' pre-images are not in the tree */
 	int ignored; /* X-Patchwork-Hint: ignore, or an AUTOSEL selection */
+	int inside_other; /* posted in another of the author's series'
+			     threads, as no new version of it */
 	const char *topic; /* subject tag words ("ndctl"), or NULL */
 	const char *list_id; /* the list it came through, or NULL */
 	int total, received; /* N of n/N (0 unknown) and patches seen */
@@ -241,7 +244,8 @@ struct pc_sla_verdict {
 	enum pc_sla_state state;
 	enum pc_sla_hold hold; /* why no mail may go; see above */
 	const char *hold_why; /* static text saying more, or NULL */
-	int64_t wait_from; /* this wait on the maintainers began; 0: none */
+	int64_t wait_from; /* the posting while it waits on its maintainers
+			      (nobody else answered, not accepted); 0 */
 	unsigned flags; /* PC_SLA_* */
 	enum pc_sla_turn turn;
 	int64_t due; /* posted + ping-after; 0 without a cadence */

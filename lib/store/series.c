@@ -211,10 +211,11 @@ static const char SQL_SLOT_TAKEN[] =
 	"SELECT 1 FROM messages WHERE series_id = ? AND kind = 'patch' "
 	"AND idx = ? LIMIT 1";
 
-/* Whether message m may join series sid: same version, compatible total,
- * and its slot (the cover, or patch n) still free. */
+/* Whether message m may join series sid: same version (or any, with
+ * any_version), compatible total, and its slot (the cover, or patch n)
+ * still free. */
 static int fits(struct pc_store *st, int64_t sid, const struct row *m,
-		struct pc_err *err)
+		int any_version, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_SERIES_GET, err);
 	int version, total, has_cover, rc;
@@ -230,7 +231,7 @@ static int fits(struct pc_store *st, int64_t sid, const struct row *m,
 	total = sqlite3_column_int(s, 1);
 	has_cover = sqlite3_column_int(s, 2);
 	sqlite3_reset(s);
-	if (version != m->version)
+	if (version != m->version && !any_version)
 		return 0;
 	if (total != m->total && total != 0 && m->total != 0)
 		return 0;
@@ -262,7 +263,14 @@ static int place_fn(const struct row *anc, void *arg)
 
 	if (is_kind(anc, "patch") || is_kind(anc, "cover")) {
 		if (anc->series_id && w->m->numbered) {
-			int f = fits(w->st, anc->series_id, w->m, w->err);
+			/* A patch answering its sender's own cover letter of
+			 * the same n/N joins it whatever version either says
+			 * ("[PATCH v4 0/6]" over "[PATCH v3 1/6]"). */
+			int any = is_kind(anc, "cover") && w->m->total &&
+				  anc->total == w->m->total && anc->from_addr &&
+				  w->m->from_addr &&
+				  !strcmp(anc->from_addr, w->m->from_addr);
+			int f = fits(w->st, anc->series_id, w->m, any, w->err);
 
 			if (f < 0)
 				w->rc = f;
@@ -349,7 +357,7 @@ static int fuzzy_join(struct pc_store *st, const struct row *m,
 		cand[n++] = sqlite3_column_int64(s, 0);
 	sqlite3_reset(s);
 	for (i = 0; i < n; i++) {
-		if ((rc = fits(st, cand[i], m, err)) < 0)
+		if ((rc = fits(st, cand[i], m, 0, err)) < 0)
 			return rc;
 		if (rc) {
 			*sid_out = cand[i];

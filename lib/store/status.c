@@ -74,9 +74,26 @@ static const char SQL_SERIES[] =
 	"EXISTS (SELECT 1 FROM messages i WHERE i.series_id = s.id "
 	" AND (i.pw_hint LIKE 'ignore%' OR ' ' || i.topic || ' ' LIKE "
 	" '% AUTOSEL %')), "
-	"(SELECT min(pm.date) FROM messages p JOIN pull_titles pt "
-	" ON pt.title = lower(p.name) JOIN messages pm ON pm.id = pt.message_id "
-	" WHERE p.series_id = s.id AND p.kind = 'patch' AND pm.date IS NOT NULL) "
+	/* The first pull request, sent after the posting, whose shortlog
+	 * carries at least half of the series' patches (one that carries
+	 * a few re-posted ones applied before says nothing of the rest). */
+	"(SELECT min(d) FROM (SELECT pm.date AS d FROM messages p "
+	" JOIN pull_titles pt ON pt.title = lower(p.name) "
+	" JOIN messages pm ON pm.id = pt.message_id "
+	" WHERE p.series_id = s.id AND p.kind = 'patch' "
+	" AND pm.date >= s.first_posted GROUP BY pm.id "
+	" HAVING 2 * count(DISTINCT p.id) >= (SELECT count(*) FROM messages q "
+	"  WHERE q.series_id = s.id AND q.kind = 'patch'))), "
+	"(SELECT n.topic FROM series n WHERE n.id = s.superseded_by), "
+	"(SELECT coalesce(n.tree_files, 0) > 0 AND 2 * n.tree_missing > "
+	" n.tree_files FROM series n WHERE n.id = s.superseded_by), "
+	/* An unnumbered patch posted in reply to another series of the
+	 * author's, as no new version of it (the test program sent with
+	 * "[PATCH v4 0/6] badblocks"): part of that posting. */
+	"EXISTS (SELECT 1 FROM messages a JOIN messages p "
+	" ON p.msgid = a.in_reply_to JOIN series o ON o.id = p.series_id "
+	" WHERE a.id = s.anchor_id AND a.numbered = 0 AND o.id != s.id "
+	" AND o.author_addr = s.author_addr AND o.version >= s.version) "
 	"FROM series s WHERE s.id = ?";
 /* A later posting by the same author that replaces series ?1 though no
  * version link says so (the title changed between versions, a series
@@ -514,6 +531,16 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 	f->s.list_id = keep(f, sqlite3_column_text(s, 16));
 	f->s.ignored = sqlite3_column_int(s, 17);
 	f->s.pulled_at = sqlite3_column_int64(s, 18);
+	/* A "newer version" from another project is none: ndctl's
+	 * "papr: Implement initial support for injecting smart errors"
+	 * does not replace the kernel's same-titled patch. */
+	if (f->s.superseded_at && !f->s.not_in_tree &&
+	    !pc_sla_foreign_topic(f->s.topic, NULL, 0) &&
+	    (sqlite3_column_int(s, 20) ||
+	     pc_sla_foreign_topic((const char *)sqlite3_column_text(s, 19),
+				  NULL, 0)))
+		f->s.superseded_at = 0;
+	f->s.inside_other = sqlite3_column_int(s, 21);
 	sqlite3_reset(s);
 	if (!f->s.superseded_at) {
 		int64_t at = 0;

@@ -97,6 +97,8 @@ database = $tmp/pc.db
 pidfile = $tmp/patchclockd.pid
 tree = $tmp/tree
 from = patchclock@patchclock.test
+# The maintainer in Cc of the reminder, as well as in the digest.
+cc_maintainers = yes
 
 [smtp]
 url = smtp://127.0.0.1:$SMTP_PORT

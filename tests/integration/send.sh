@@ -113,7 +113,7 @@ MAIL
 # database is told that patchclock has watched the list since the
 # postings: else it would say nothing about what fell due before it.
 "$pc" digest --db "$db" --now "2024-01-08 12:00" \
-	--watching-since "2024-01-01 00:00" \
+	--watching-since "2024-01-01 00:00" --cc-maintainers \
 	--from patchclock@patchclock.test >"$tmp/digest.out"
 check "digest summary" "$(cat "$tmp/digest.out")" \
 	"digest: 3 queued, 2 held back by a rule, 0 already queued, 1 new opt-outs"

@@ -45,6 +45,7 @@ struct fixture {
 	struct pc_policyset *ps;
 	struct pc_plan_stats stats;
 	int boot_reports;
+	int cc_maintainers;
 };
 
 static int pick(struct pc_status_policy *out, const char *const *entries,
@@ -142,6 +143,7 @@ static void plan(struct fixture *f, int64_t now, unsigned limit)
 	if (limit)
 		po.daily_limit = limit;
 	po.boot_reports = f->boot_reports;
+	po.cc_maintainers = f->cc_maintainers;
 	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
 	assert_int_equal(pc_map_series(f->ts.st, f->m, NULL, now, &ms, &err),
 			 0);
@@ -177,12 +179,18 @@ static void test_plan__overdue_gets_one_reply_and_a_digest(void **state)
 	assert_int_equal(f->stats.queued, 0); /* not due yet */
 	plan(f, T0 + 8 * DAY, 0);
 	expect(f, "series:1:v1:resend:n1|pending|");
-	/* The maintainer is Cc'd (a private reminder: no list); the
+	/* The reminder goes to the author, naming the maintainer; the
 	 * digest goes to the maintainer. */
 	s = t_query(&f->ts, "SELECT action, recipients FROM outbox "
 			    "ORDER BY id");
-	assert_string_equal(s, "resend|author@example.com may@example.org\n"
+	assert_string_equal(s, "resend|author@example.com\n"
 			       "digest|may@example.org");
+	free(s);
+	s = t_query(&f->ts, "SELECT message FROM outbox WHERE action = "
+			    "'resend'");
+	assert_non_null(strstr(s, "This mail goes to you alone"));
+	assert_non_null(strstr(s, "  May Tainer <may@example.org>\n"));
+	assert_null(strstr(s, "\nCc:"));
 	free(s);
 	/* Again, the same day: nothing new. */
 	plan(f, T0 + 8 * DAY + 3600, 0);
@@ -508,12 +516,14 @@ static void test_plan__one_reminder_per_version(void **state)
 
 /* People only: never a list (L:), never a group alias (an M: line with
  * no name, like x86@kernel.org), in a reminder or as a digest's
- * addressee; the entry's R: people are Cc'd on the reminder. */
+ * addressee; with cc_maintainers the entry's M: and R: people are Cc'd
+ * on the reminder. */
 static void test_plan__people_only(void **state)
 {
 	struct fixture *f = *state;
 	char *s;
 
+	f->cc_maintainers = 1;
 	gadget_patch(f, "g1@x", "A U Thor <author@example.com>",
 		     "[PATCH] gadget: hum", T0);
 	plan(f, T0 + 8 * DAY, 0);
@@ -614,18 +624,15 @@ static void test_plan__first_run_and_age(void **state)
 	      T0 + 9 * DAY, NULL);
 	plan(f, T0 + 17 * DAY, 0);
 	expect(f, "series:2:v1:resend:n1|pending|");
-	/* The first one waits again after its author's answer, a long
-	 * time after the posting: older than 90 days, nothing. */
-	mail(f, "r1@x", "May Tainer <may@example.org>",
-	     "Re: [PATCH] widget: spin", T0 + 20 * DAY, "p1@x", NULL, "Why?\n");
-	mail(f, "a1@x", "A U Thor <author@example.com>",
-	     "Re: [PATCH] widget: spin", T0 + 85 * DAY, "r1@x", NULL,
-	     "Because.\n");
-	plan(f, T0 + 93 * DAY, 0);
+	/* A daemon that was down for months says nothing about a series
+	 * older than max_age, though it fell due while it watched. */
+	patch(f, "p3@x", "C U Thor <third@example.com>",
+	      "[PATCH] widget: wobble", T0 + 10 * DAY, NULL);
+	plan(f, T0 + 101 * DAY, 0);
 	expect(f, "series:2:v1:resend:n1|pending|");
 	assert_int_equal(t_query_int(&f->ts, "SELECT hold IS NULL AND overdue "
 					     "FROM series_status WHERE "
-					     "series_id = 1"),
+					     "series_id = 3"),
 			 1);
 }
 
