@@ -162,6 +162,46 @@ static int says_changes(const char *p, size_t len)
 	return 0;
 }
 
+/* "I'll fix it in v3", "will send a new version", "Got it". */
+static int says_respin(const char *p, size_t len)
+{
+	static const char *const phrases[] = {
+		"next version", "next revision", "next iteration",
+		"next spin",	"new version",	 "will send",
+		"will resend",	"will respin",	 "will fix",
+		"will update",	"will do",	 "will change",
+		"will rework",	"will address",	 "will drop",
+		"will split",	"will add",	 "will remove",
+		"will rename",	"will move",	 "will re-",
+		"i'll send",	"i'll fix",	 "i'll update",
+		"i'll respin",	"i'll do",	 "i'll change",
+		"i'll rework",	"i'll drop",	 "i'll add",
+		"i'll remove",	"i'll move",	 "got it",
+		"will post",	"i'll post",	 NULL
+	};
+	size_t i, k;
+
+	for (k = 0; phrases[k]; k++)
+		if (pc_memimem(p, len, phrases[k]))
+			return 1;
+	/* "in v2", "in v3" (not a kernel release: "in v5.15") */
+	for (i = 0; i + 5 <= len; i++)
+		if (pc_mem_istarts(p + i, len - i, "in v") &&
+		    (i == 0 || !pc_isalnum((unsigned char)p[i - 1])) &&
+		    pc_isdigit((unsigned char)p[i + 4])) {
+			size_t j = i + 4;
+
+			while (j < len && pc_isdigit((unsigned char)p[j]))
+				j++;
+			if (j == len || (p[j] != '.' && p[j] != '-') ||
+			    (p[j] == '.' &&
+			     (j + 1 == len ||
+			      !pc_isdigit((unsigned char)p[j + 1]))))
+				return 1;
+		}
+	return 0;
+}
+
 static int is_attribution(const char *p, size_t len)
 {
 	while (len && pc_isspace((unsigned char)p[len - 1]))
@@ -192,6 +232,10 @@ static unsigned scan_paragraph(const char *p, size_t len)
 				bits |= PC_INTENT_APPLIED;
 			if (says_changes(p + start, i - start))
 				bits |= PC_INTENT_CHANGES;
+			if (says_respin(p + start, i - start))
+				bits |= PC_INTENT_RESPIN;
+			if (p[i - 1] == '?')
+				bits |= PC_INTENT_QUESTION;
 		}
 		start = i;
 	}

@@ -22,6 +22,12 @@ enum {
 	PC_INTENT_APPLIED = 1 << 0, /* applied, queued, picked up, merged */
 	PC_INTENT_CHANGES = 1 << 1, /* NAK, Nacked-by, please respin... */
 	PC_INTENT_OPT_OUT = 1 << 2, /* a line "patchclock: opt-out" */
+	/* the sender will send another version or change it: "will fix in
+	 * v3", "Got it!", "I'll respin" (said by a series' author, the next
+	 * step is theirs) */
+	PC_INTENT_RESPIN = 1 << 3,
+	/* a question of the sender's own ("How did you find this?") */
+	PC_INTENT_QUESTION = 1 << 4,
 };
 
 /* The PC_INTENT_* bits that (body, len), a decoded reply body, carries. */

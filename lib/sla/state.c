@@ -463,7 +463,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	const struct pc_prof_duration *ping =
 		pol && pol->ping_after.unit ? &pol->ping_after : &week;
 	int64_t accepted = 0, last_human = s->posted;
-	int last_is_author = 1, changes = 0, waiting = 1, rc;
+	int last_is_author = 1, changes = 0, waiting = 1, asked = 0, rc;
 	enum pc_biz_unit unit;
 	unsigned amount;
 	size_t i;
@@ -499,16 +499,23 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			last_human = r->date;
 			last_is_author = by_author;
 		}
-		/* The author's own replies change nothing: after anyone
-		 * else's reply the next step is read as the author's (a new
-		 * version, an answer to a question), even once the author
-		 * has answered. Hand-read threads show why: "Got it!", "will
-		 * do in v3", a discussion among maintainers; an answered
-		 * series that then waits on its maintainers is rare, and
-		 * shows in status, not in mail. */
-		if (by_author)
+		/* The author answered a question: the series waits again,
+		 * unless a new version is the next step (asked for, or promised:
+		 * "Got it!", "will fix in v3") or the author is one of
+		 * its maintainers. */
+		if (by_author) {
+			if (!waiting && asked && !changes && !r->respin &&
+			    !in_list(s->maintainers, s->nmaintainers,
+				     s->author_addr)) {
+				waiting = 1;
+				out->wait_from = r->date;
+			}
+			if (r->respin)
+				changes = 1;
 			continue;
+		}
 		waiting = 0;
+		asked = r->question;
 		if (!out->first_response &&
 		    counts(s, pol, r->from_addr, r->from_name))
 			out->first_response = r->date;
@@ -570,10 +577,12 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		out->wait_from = 0;
 
 	/* The clock: due, and overdue while the series waits on its
-	 * maintainers (from its posting, with no answer yet). */
+	 * maintainers (since its posting, or the author's answer). */
 	if (pc_sla_duration(&amount, &unit, ping)) {
-		if ((rc = pc_bizclock_due(&out->due, ctx->clock, s->posted,
-					  amount, unit, err)) < 0)
+		int64_t from = out->wait_from ? out->wait_from : s->posted;
+
+		if ((rc = pc_bizclock_due(&out->due, ctx->clock, from, amount,
+					  unit, err)) < 0)
 			goto fail;
 		out->act_at = pc_bizclock_next_open(ctx->clock, out->due);
 		if (out->wait_from) {

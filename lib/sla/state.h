@@ -18,11 +18,14 @@
  *    "reviewers" also the entry's R: people; otherwise anyone.
  *  - The series waits on its maintainers from its posting ("wait_from")
  *    until a human other than the author answers: any such reply ends
- *    the wait, for good (the next step is read as the author's: a new
- *    version, or an answer; the author's own replies do not give the
- *    turn back, since in real threads they mostly say "will do in v3"
- *    or carry on a discussion). Due = wait_from + ping-after in the
- *    clock's units (business days in the maintainers' zone). Overdue: waiting, and due has passed; "overdue
+ *    the wait (the next step is the author's: a new version, or an
+ *    answer). The author's answer starts a new wait only when it
+ *    answers a question (the reply before it asked one), nobody asked
+ *    for changes, the answer promises none ("Got it", "will fix
+ *    in v3": PC_INTENT_RESPIN) and the author is no maintainer of the
+ *    series' entries (maintainers discussing among themselves owe no
+ *    one an answer). Due = wait_from + ping-after in the clock's units
+ *    (business days in the maintainers' zone). Overdue: waiting, and due has passed; "overdue
  *    by" is in business days. The action time is the next opening of
  *    office hours at or after due. An overdue verdict is judged again
  *    hourly in office hours, so the stored "overdue by" stays current.
@@ -134,6 +137,8 @@ struct pc_sla_reply {
 	unsigned maintainer : 1;
 	unsigned applied : 1; /* PC_INTENT_APPLIED (a bot's counts too) */
 	unsigned changes : 1; /* PC_INTENT_CHANGES */
+	unsigned respin : 1; /* PC_INTENT_RESPIN: "will fix in v3" */
+	unsigned question : 1; /* PC_INTENT_QUESTION: asks something */
 };
 
 /* A review-type tag that applies to a patch. */

@@ -333,6 +333,8 @@ static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
 
 			r->applied = !!(bits & PC_INTENT_APPLIED);
 			r->changes = !!(bits & PC_INTENT_CHANGES);
+			r->respin = !!(bits & PC_INTENT_RESPIN);
+			r->question = !!(bits & PC_INTENT_QUESTION);
 		}
 		f->s.nreplies++;
 	}
@@ -345,6 +347,9 @@ static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
 			!!(bits & PC_INTENT_APPLIED);
 		f->replies[missing[i].at].changes =
 			!!(bits & PC_INTENT_CHANGES);
+		f->replies[missing[i].at].respin = !!(bits & PC_INTENT_RESPIN);
+		f->replies[missing[i].at].question =
+			!!(bits & PC_INTENT_QUESTION);
 	}
 out:
 	free(missing);

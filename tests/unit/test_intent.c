@@ -37,12 +37,12 @@ static const struct {
 	{ "Hello:\n\nThis series was applied to netdev/net-next.git (main)\n"
 	  "by Jakub Kicinski <kuba@kernel.org>:\n",
 	  A },
-	{ "I added that check in v2.\n", 0 },
+	{ "I added that check in v2.\n", PC_INTENT_RESPIN },
 	{ "I added a comment above it.\n", 0 },
 	/* Not "applied". */
 	{ "It fails to build when applied on top of v5.13-rc1.\n", 0 },
 	{ "This patch applied cleanly and boots.\n", 0 },
-	{ "Can this be applied to 5.10 stable?\n", 0 },
+	{ "Can this be applied to 5.10 stable?\n", PC_INTENT_QUESTION },
 	{ "I will queue it once the review is done.\n", 0 },
 	{ "> Applied, thanks!\nNo, it was not.\n", 0 },
 	{ "This is not applied yet.\n", 0 },
@@ -53,8 +53,17 @@ static const struct {
 	{ "Nacked-by: Dan Williams <dan.j.williams@intel.com>\n", C },
 	{ "Looks mostly fine, but please respin with the comment fixed.\n", C },
 	{ "This needs another version; see below.\n", C },
-	{ "> please respin\nDone in v2.\n", 0 },
+	{ "> please respin\nDone in v2.\n", PC_INTENT_RESPIN },
 	{ "Nakamura-san, thanks for testing.\n", 0 },
+	/* The author will send another version. */
+	{ "Got it! Thanks.\n", PC_INTENT_RESPIN },
+	{ "Sure, I'll fix that in v3.\n", PC_INTENT_RESPIN },
+	{ "Agreed, will send a new version.\n", PC_INTENT_RESPIN },
+	{ "Good point, fixed in v2.\n", PC_INTENT_RESPIN },
+	{ "> I'll fix it\nNo need.\n", 0 },
+	{ "> Why?\nBecause. How did you find it?\n", PC_INTENT_QUESTION },
+	{ "The name comes from the spec, see section 5.\n", 0 },
+	{ "It broke in v5.15-rc3, in v5.14 it worked.\n", 0 },
 	/* Opt-out, exactly the line. */
 	{ "patchclock: opt-out\n", O },
 	{ "Thanks.\n\nPatchClock: Opt-Out\n", O },
@@ -67,7 +76,7 @@ static const struct {
 	{ "This is the patch that eventually gets\napplied.\n", 0 },
 	{ "It will be pushed out to -next tonight.\n", 0 },
 	{ "Thanks,\napplied.\n", A },
-	{ "Can you please fix up your mailer?\n", 0 },
+	{ "Can you please fix up your mailer?\n", PC_INTENT_QUESTION },
 	{ "Please split this into two patches.\n", C },
 	/* Together. */
 	{ "Applied patch 1, thanks.\n\nPatch 2: please respin with a "

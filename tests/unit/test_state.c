@@ -367,14 +367,16 @@ static void test_state__superseded_and_incomplete(void **state)
 	assert_string_equal(pc_sla_state_name(f->v.state), "superseded");
 }
 
-/* The wait on the maintainers: any reply by someone else ends it, and
- * the author's answer does not start another ("[PATCH v2 0/2] Dax poison
- * recovery", lore nvdimm 2021-11: reviews, the author's "Got it!", and
- * the next step is her v3). */
-static void test_state__answered_stays_answered(void **state)
+/* The wait on the maintainers: any reply by someone else ends it. The
+ * author's answer starts a new one ("[PATCH v2 00/14] mm, sparse-vmemmap:
+ * Introduce compound pagemaps", lore nvdimm 2021-06: a question, the
+ * author's answer, then three weeks of silence), unless a new version
+ * is the next step ("[PATCH v2 0/2] Dax poison recovery": "Got it!"),
+ * someone asked for changes, or the author is a maintainer. */
+static void test_state__author_answer_and_the_wait(void **state)
 {
 	struct fixture *f = *state;
-	int64_t answer = POSTED + 2 * DAY;
+	int64_t answer = POSTED + 2 * DAY; /* Wed 05-19 10:00 PDT */
 
 	eval(f, POSTED + HOUR);
 	assert_int_equal(f->v.wait_from, POSTED);
@@ -384,14 +386,37 @@ static void test_state__answered_stays_answered(void **state)
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
 	assert_int_equal(f->v.wait_from, 0);
 	reply(f, answer, "author@example.com", 0, 0, 0);
-	eval(f, answer + 20 * DAY);
-	/* The last word is the author's (whose turn, for dashboards), but
-	 * the series is answered: no mail. */
-	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
-	assert_int_equal(f->v.wait_from, 0);
+	/* Answering a review that asked nothing ("Thanx"): no wait. */
+	eval(f, answer + HOUR);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
-	assert_int_equal(f->v.state, PC_SLA_ACKNOWLEDGED);
+	f->replies[0].question = 1;
+	eval(f, answer + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_int_equal(f->v.wait_from, answer);
 	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	/* 8 business days from Wed 05-19 10:00 PDT: Mon 05-31 (no
+	 * holidays in this profile). */
+	assert_int_equal(f->v.due, answer + 12 * DAY);
+	eval(f, answer + 12 * DAY + HOUR);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	/* "Got it!": the author's next step. */
+	f->replies[1].respin = 1;
+	eval(f, answer + 12 * DAY + HOUR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	f->replies[1].respin = 0;
+	/* Changes were asked for. */
+	f->replies[0].changes = 1;
+	eval(f, answer + 12 * DAY + HOUR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+	f->replies[0].changes = 0;
+	/* The author is a maintainer: a discussion among maintainers. */
+	f->s.author_addr = "dan.j.williams@intel.com";
+	f->patch.author_addr = "dan.j.williams@intel.com";
+	f->replies[1].from_addr = "dan.j.williams@intel.com";
+	eval(f, answer + 12 * DAY + HOUR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
 }
 
 /* What a series is, before anything else: each hold, and its order. */
@@ -516,7 +541,7 @@ int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_state__answered_stays_answered),
+		T(test_state__author_answer_and_the_wait),
 		T(test_state__holds),
 		T(test_state__applied_by_bot_or_pull_request),
 		T(test_state__foreign_topics),
