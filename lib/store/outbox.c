@@ -411,7 +411,7 @@ static const char SQL_CANDIDATES[] =
 	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
 	" WHERE q.superseded_by = s.id ORDER BY q.first_posted DESC LIMIT 1) "
 	"LEFT JOIN v_test_verdicts tv ON tv.series_id = s.id "
-	"WHERE s.superseded_by IS NULL AND (st.overdue OR st.too_soon "
+	"WHERE st.state != 'superseded' AND (st.overdue OR st.too_soon "
 	"OR st.late OR st.state = 'reviewed' OR tv.series_id IS NOT NULL) "
 	"ORDER BY st.posted, s.id";
 static const char SQL_FIRST_RUN_SET[] =

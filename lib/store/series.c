@@ -612,16 +612,19 @@ struct vseries {
 };
 
 /*
- * Version order: RFC postings before the real ones (their numbering is
- * separate: "RFC v3" usually precedes "v1"), then by version, then by
- * date (a RESEND of the same version supersedes the earlier posting).
+ * Version order: an RFC and a real posting by date (their numbering is
+ * separate: "RFC v3" usually precedes "v1", and an "RFC PATCH v2" may
+ * rework a "v1"), others by version, then by date (a RESEND of the same
+ * version supersedes the earlier posting).
  */
 static int cmp_vseries(const void *a, const void *b)
 {
 	const struct vseries *x = a, *y = b;
 
-	if (x->is_rfc != y->is_rfc)
-		return x->is_rfc ? -1 : 1;
+	/* An RFC and a real posting: by date ("RFC v3" then "v1", or a
+	 * "v1" then an "RFC PATCH v2" that reworks it). */
+	if (x->is_rfc != y->is_rfc && x->first != y->first)
+		return x->first < y->first ? -1 : 1;
 	if (x->version != y->version)
 		return x->version < y->version ? -1 : 1;
 	if (x->first != y->first)

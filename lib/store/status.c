@@ -110,7 +110,6 @@ static const char SQL_REPLACED[] =
 	"WHERE s.id = ?1 AND o.author_addr = s.author_addr AND o.id != s.id "
 	"AND o.first_posted > s.first_posted "
 	"AND o.first_posted < s.first_posted + 180 * 86400 "
-	"AND o.is_rfc <= s.is_rfc "
 	"AND (SELECT count(*) FROM mine) > 0 "
 	"AND ((EXISTS (SELECT 1 FROM messages om "
 	"  JOIN messages sm ON sm.patch_id = om.patch_id "
