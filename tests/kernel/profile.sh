@@ -162,6 +162,10 @@ for e in "NETWORKING [GENERAL]" "NETWORKING DRIVERS"; do
 	is net.json .document.path Documentation/process/maintainer-netdev.rst
 	field net.json repost_min "24 hours" prose "tl;dr"
 	quotes net.json repost_min "within one 24h period"
+	# "Asking the maintainer for status updates on your patch is a
+	# good way to ensure your patch is ignored": no pings at all.
+	field net.json reminder none prose "How long before my patch is accepted?"
+	quotes net.json reminder "Asking the maintainer for status updates"
 	is net.json .policy.repost_min.duration.count 24
 	is net.json .policy.repost_min.duration.unit hours
 	field net.json ping_after "1 week" default
