@@ -219,6 +219,18 @@ out:
 	return rc;
 }
 
+/* Says what a read of a source stored, if anything. */
+static void log_new_mail(const struct conf_source *src,
+			 const struct pc_ingest_stats *stats)
+{
+	if (stats->added)
+		log_info("source %s: %llu new messages (%llu patches, %llu "
+			 "replies)",
+			 src->name, (unsigned long long)stats->added,
+			 (unsigned long long)stats->patches,
+			 (unsigned long long)stats->replies);
+}
+
 /* Reads a local source: every path it names. */
 static void read_source(struct daemon *d, const struct conf_source *src)
 {
@@ -229,12 +241,7 @@ static void read_source(struct daemon *d, const struct conf_source *src)
 	for (i = 0; i < src->n_paths; i++)
 		if (read_path(d, src, src->paths[i], &stats, &err) < 0)
 			log_warnx("source %s: %s", src->name, err.msg);
-	if (stats.added)
-		log_info("source %s: %llu new messages (%llu patches, %llu "
-			 "replies)",
-			 src->name, (unsigned long long)stats.added,
-			 (unsigned long long)stats.patches,
-			 (unsigned long long)stats.replies);
+	log_new_mail(src, &stats);
 }
 
 /* Feeds replay source i with what has arrived by now; notes the next
@@ -264,12 +271,7 @@ static void feed_replay(struct daemon *d, size_t i)
 	}
 	if (replay_feed(r, d->st, src, now_of(d), &stats, &err) < 0)
 		log_warnx("source %s: %s", src->name, err.msg);
-	if (stats.added)
-		log_info("source %s: %llu new messages (%llu patches, %llu "
-			 "replies)",
-			 src->name, (unsigned long long)stats.added,
-			 (unsigned long long)stats.patches,
-			 (unsigned long long)stats.replies);
+	log_new_mail(src, &stats);
 	next = replay_next_date(r);
 	if (next && (!d->replay_next || next < d->replay_next))
 		d->replay_next = next;

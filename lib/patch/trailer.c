@@ -461,6 +461,26 @@ static int is_footnote_block(const struct line *l, size_t n)
 	return n > 0;
 }
 
+/* The last paragraph of lines[0..end): [*first, *last]; 0 when there
+ * is none (only blank lines). */
+static int paragraph_before(const struct line *lines, size_t end, size_t *first,
+			    size_t *last)
+{
+	size_t l = end, f;
+
+	while (l && is_blank(lines[l - 1].p, lines[l - 1].len))
+		l--;
+	if (!l)
+		return 0;
+	l--;
+	f = l;
+	while (f && !is_blank(lines[f - 1].p, lines[f - 1].len))
+		f--;
+	*first = f;
+	*last = l;
+	return 1;
+}
+
 int pc_trailers_from_patch(struct pc_trailer_list *out, const char *body,
 			   size_t len, struct pc_err *err)
 {
@@ -476,29 +496,13 @@ int pc_trailers_from_patch(struct pc_trailer_list *out, const char *body,
 		PC_ALLOC_GROW(lines, n + 1, alloc);
 		lines[n++] = l;
 	}
-	/* The last paragraph: [first, last]. */
-	last = n;
-	while (last && is_blank(lines[last - 1].p, lines[last - 1].len))
-		last--;
-	if (!last)
+	/* The last paragraph, [first, last]; before footnotes after the
+	 * trailers, the paragraph before them. */
+	if (!paragraph_before(lines, n, &first, &last))
 		goto out;
-	last--;
-	first = last;
-	while (first && !is_blank(lines[first - 1].p, lines[first - 1].len))
-		first--;
-	/* Footnotes after the trailers: the paragraph before them. */
-	while (first && is_footnote_block(lines + first, last - first + 1)) {
-		last = first;
-		while (last && is_blank(lines[last - 1].p, lines[last - 1].len))
-			last--;
-		if (!last)
+	while (first && is_footnote_block(lines + first, last - first + 1))
+		if (!paragraph_before(lines, first, &first, &last))
 			goto out;
-		last--;
-		first = last;
-		while (first &&
-		       !is_blank(lines[first - 1].p, lines[first - 1].len))
-			first--;
-	}
 
 	if (!is_trailer_block(lines + first, last - first + 1))
 		goto out;
