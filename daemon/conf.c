@@ -919,21 +919,39 @@ static int conf_name_ok(const char *s)
 	return 1;
 }
 
+/* The NAME of a [KIND "NAME"] header, checked (caller frees), or NULL
+ * with the error recorded. */
+static char *conf_section_name(struct conf_ctx *x, const char *raw,
+			       const char *kind)
+{
+	char *name = conf_source_name(raw, kind);
+
+	if (!name) {
+		conf_fail(x, x->lineno,
+			  "bad section header %s: want [%s \"NAME\"]",
+			  x->sec_label, kind);
+		return NULL;
+	}
+	if (!conf_name_ok(name)) {
+		conf_fail(x, x->lineno,
+			  "bad %s name '%s': want 1 to %d letters, "
+			  "digits, '.', '_' or '-'",
+			  kind, name, CONF_NAME_MAX);
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
 /* A [project "NAME"] header. */
 static void conf_on_project(struct conf_ctx *x, const char *raw)
 {
 	struct conf *c = x->c;
 	struct conf_project *p;
-	char *name = conf_source_name(raw, "project");
+	char *name = conf_section_name(x, raw, "project");
 
-	if (!name || !conf_name_ok(name)) {
-		conf_fail(x, x->lineno,
-			  "bad section header %s: want [project \"NAME\"] "
-			  "with 1 to %d letters, digits, '.', '_' or '-'",
-			  x->sec_label, CONF_NAME_MAX);
-		free(name);
+	if (!name)
 		return;
-	}
 	for (size_t k = 0; k < c->n_projects; k++) {
 		if (!strcmp(c->projects[k].name, name)) {
 			conf_fail(x, x->lineno,
@@ -991,20 +1009,8 @@ static void conf_on_section(struct conf_ctx *x, const char *raw)
 		conf_fail(x, x->lineno, "unknown section %s", x->sec_label);
 		return;
 	}
-	if (!(name = conf_source_name(raw, "source"))) {
-		conf_fail(x, x->lineno,
-			  "bad section header %s: want [source \"NAME\"]",
-			  x->sec_label);
+	if (!(name = conf_section_name(x, raw, "source")))
 		return;
-	}
-	if (!conf_name_ok(name)) {
-		conf_fail(x, x->lineno,
-			  "bad source name '%s': want 1 to %d letters, "
-			  "digits, '.', '_' or '-'",
-			  name, CONF_NAME_MAX);
-		free(name);
-		return;
-	}
 	for (size_t k = 0; k < c->n_sources; k++) {
 		if (!strcmp(c->sources[k].name, name)) {
 			conf_fail(x, x->lineno,

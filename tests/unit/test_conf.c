@@ -584,6 +584,9 @@ static void test_conf__clock(void **state)
 		     "4: bad value '[ndctl]' for 'subject' in [project \"x\"]: "
 		     "want one word of the subject tag, such as ndctl for "
 		     "[ndctl PATCH]");
+	expect_error(f, MIN "[project x]\nsubject = x\n",
+		     "3: bad section header [project x]: want [project "
+		     "\"NAME\"]");
 	expect_error(f, MIN "[project \"x\"]\nlist_id = a.b\n",
 		     "3: [project \"x\"] needs 'subject': a word of its "
 		     "subject tag, such as ndctl");
