@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "phrase.h"
 #include "util/buf.h"
@@ -501,8 +502,9 @@ static int match_deadline(const char *n, size_t i, struct pc_prof_deadline *d,
 			    skip_spaces(n, e) == i)
 				break;
 		}
+		/* No duration: the deadline is the window's opening. */
 		if (j == i)
-			return 0;
+			memset(&d->lead, 0, sizeof(d->lead));
 		d->kind = PC_PROF_DL_MERGE_WINDOW;
 		p = j;
 		while (p && n[p - 1] == ' ')
@@ -1729,6 +1731,81 @@ static const char *const hours_cues[] = {
 static const char *const test_cues[] = {
 	"test*", "compliance", "selftest*", "kunit", NULL,
 };
+static const char *const build_cues[] = {
+	"build*",	"built",    "boot*", "allmodconfig",
+	"allyesconfig", "warnings", NULL,
+};
+static const char *const test_rule_cues[] = {
+	"must", "should", "need*", "required", "expected", "ensure", NULL,
+};
+static const char *const test_action_cues[] = {
+	"tested", "build",  "built", "booted", "survive",
+	"pass",	  "passed", "run",   NULL,
+};
+static const char *const review_duty_cues[] = {
+	"review", "reviews", "reviewing", "reviewer*", NULL,
+};
+
+/* "At the beginning of the merge window, the net-next tree will be closed
+ * - no new changes/features": new features until the window opens. */
+static int closed_for_merge_window(struct pc_prof_deadline *d, const char *n)
+{
+	if (!find_word(n, "merge window") || !find_word(n, "closed") ||
+	    !find_word(n, "new"))
+		return 0;
+	memset(d, 0, sizeof(*d));
+	d->kind = PC_PROF_DL_MERGE_WINDOW;
+	return 1;
+}
+
+/*
+ * The people a text names as doing reviews ("a group of senior developers
+ * that are responsible for doing the code reviews ... - HDMI CEC: Hans
+ * Verkuil <hverkuil@xs4all.nl>"): every "Name <address>" in it, each once,
+ * when it speaks of review.
+ */
+static int people_reviewing(struct pc_phrase_value *v, const char *s,
+			    size_t len, const char *n)
+{
+	size_t i, alloc = 0;
+
+	if (!has_any(n, review_duty_cues) ||
+	    !(find_word(n, "responsible") || find_word(n, "trusted")))
+		return 0;
+	for (i = 0; i < len; i++) {
+		const char *gt, *p;
+		struct pc_prof_person pp;
+		size_t k, dup = 0;
+
+		if (s[i] != '<')
+			continue;
+		gt = memchr(s + i, '>', len - i);
+		if (!gt)
+			break;
+		/* The name: back to the start of the line or a colon. */
+		for (p = s + i;
+		     p > s && p[-1] != '\n' && p[-1] != ':' && p[-1] != ',';
+		     p--)
+			;
+		if (!person_of(&pp, p, (size_t)(gt + 1 - p))) {
+			i = (size_t)(gt - s);
+			continue;
+		}
+		for (k = 0; k < v->n_people; k++)
+			dup |= pp.addr && v->people[k].addr &&
+			       !strcasecmp(pp.addr, v->people[k].addr);
+		if (dup || v->n_people == PC_PROFILE_MAX_PEOPLE) {
+			free(pp.name);
+			free(pp.addr);
+		} else {
+			PC_ALLOC_GROW(v->people, v->n_people + 1, alloc);
+			v->people[v->n_people++] = pp;
+		}
+		i = (size_t)(gt - s);
+	}
+	return v->n_people > 0;
+}
+
 static const char *const submit_words[] = {
 	"sent", "send",	  "submit",  "submitted", "submission", "submissions",
 	"post", "posted", "posting", "appear",	  "resubmit",	NULL,
@@ -1812,6 +1889,8 @@ int pc_phrase_prose(struct pc_phrase_value *out, enum pc_prof_field f,
 	case PC_PROF_NEW_FEATURES:
 	case PC_PROF_MERGE_FEATURES:
 		found = deadline_in_prose(&out->dl, n, nl, f, in_field);
+		if (!found && f == PC_PROF_NEW_FEATURES)
+			found = closed_for_merge_window(&out->dl, n);
 		break;
 	case PC_PROF_OFFICE_HOURS:
 		if (!has_any(n, hours_cues) && !in_field)
@@ -1842,15 +1921,22 @@ int pc_phrase_prose(struct pc_phrase_value *out, enum pc_prof_field f,
 		found = (out->e = offlist_of(n, 0)) != 0;
 		break;
 	case PC_PROF_TEST_SUITE:
-		if (!has_any(n, test_cues))
+		if (!has_any(n, test_cues) &&
+		    !(in_field && has_any(n, build_cues)))
 			break;
 		find_url(s, len, &out->url);
-		if (out->url) {
+		/* Without a link, a rule in a section about testing: "must
+		 * survive an allmodconfig build", "should be built, booted
+		 * and tested". */
+		if (out->url || (in_field && has_any(n, test_rule_cues) &&
+				 has_any(n, test_action_cues))) {
 			out->text = flat(s, len);
 			found = 1;
 		}
 		break;
 	case PC_PROF_TRUSTED:
+		found = people_reviewing(out, s, len, n);
+		break;
 	case PC_PROF_NFIELDS:
 		break;
 	}

@@ -333,6 +333,10 @@ void pc_profile_format_deadline(struct pc_buf *out,
 		pc_buf_addstr(out, "end of last -rc");
 		break;
 	case PC_PROF_DL_MERGE_WINDOW:
+		if (d->lead.unit == PC_PROF_UNIT_NONE) {
+			pc_buf_addstr(out, "before the merge window opens");
+			break;
+		}
 		pc_profile_format_duration(out, &d->lead);
 		pc_buf_addstr(out, " before the merge window");
 		break;
@@ -636,6 +640,32 @@ static int relaxed(const struct scope *sc, enum pc_prof_field f)
 	       (sc->inherit && sc->inherited == f);
 }
 
+/*
+ * A test rule without a link that follows another in the same section
+ * ("Code should be tested ...  Anything other than minor changes should be
+ * built, booted and tested ...") joins it: the field is the whole rule.
+ * Takes v's text on success.
+ */
+static int join_test_rule(struct sentence_scan *ss, int rank,
+			  struct pc_phrase_value *v)
+{
+	struct cand *k = ss->c->n_c ? &ss->c->c[ss->c->n_c - 1] : NULL;
+	struct pc_buf b = PC_BUF_INIT;
+
+	if (!k || k->f != PC_PROF_TEST_SUITE || k->rank != rank || k->v.url ||
+	    v->url || !k->o.heading || !ss->heading ||
+	    strcmp(k->o.heading, ss->heading) ||
+	    strlen(k->v.text) + strlen(v->text) > PC_PROFILE_QUOTE_MAX)
+		return 0;
+	pc_buf_addf(&b, "%s %s", k->v.text, v->text);
+	free(k->v.text);
+	k->v.text = xstrdup(b.buf);
+	free(k->o.quote);
+	k->o.quote = pc_buf_detach(&b, NULL);
+	pc_phrase_value_release(v);
+	return 1;
+}
+
 static int scan_sentence(void *arg, size_t off, size_t len)
 {
 	struct sentence_scan *ss = arg;
@@ -653,7 +683,9 @@ static int scan_sentence(void *arg, size_t off, size_t len)
 			continue;
 		if (f == PC_PROF_TEST_SUITE && !rel && !sc->testish)
 			continue;
-		if (!pc_phrase_prose(&v, (enum pc_prof_field)f, s, len, rel))
+		if (!pc_phrase_prose(&v, (enum pc_prof_field)f, s, len,
+				     rel || (f == PC_PROF_TEST_SUITE &&
+					     sc->testish)))
 			continue;
 		rank = rel ||
 				       (sc->kind == T_DATES &&
@@ -663,6 +695,8 @@ static int scan_sentence(void *arg, size_t off, size_t len)
 					sc->testish) ?
 			       1 :
 			       2;
+		if (f == PC_PROF_TEST_SUITE && join_test_rule(ss, rank, &v))
+			continue;
 		add_cand(ss->c, (enum pc_prof_field)f, rank, &v,
 			 PC_PROF_SRC_PROSE, sc->file, ss->heading,
 			 pc_rst_para_line(ss->para, off), s, len, sc->via);
@@ -810,6 +844,19 @@ static int scan_section(struct ctx *c, const struct pc_rst_doc *d, size_t s,
 		pc_phrase_sentences(ss.para->text, ss.para->len, scan_sentence,
 				    &ss);
 		found |= ss.found;
+	}
+	/* Trusted reviewers are a list under a paragraph that says what
+	 * they do, so they are read from the whole section. */
+	if ((sc.kind == T_UNKNOWN || relaxed(&sc, PC_PROF_TRUSTED)) &&
+	    pc_phrase_prose(&v, PC_PROF_TRUSTED, body.buf, body.len,
+			    relaxed(&sc, PC_PROF_TRUSTED))) {
+		add_cand(c, PC_PROF_TRUSTED,
+			 relaxed(&sc, PC_PROF_TRUSTED) ? 1 : 2, &v,
+			 PC_PROF_SRC_PROSE, sc.file, sec->title,
+			 sec->n_paras ? d->para[sec->first_para].line :
+					sec->line,
+			 body.buf, body.len, sc.via);
+		found = 1;
 	}
 	if ((sc.kind == T_FIELD || sc.kind == T_DATES) &&
 	    body.len <= DEFER_TEXT_MAX)

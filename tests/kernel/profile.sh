@@ -127,6 +127,9 @@ field doc.json ping_after "1 week" prose "Review cadence"
 quotes doc.json ping_after "have not heard back within a week"
 is doc.json .policy.new_features.value null
 is doc.json '[.unrecognised[] | select(.heading == "Key cycle dates")] | length' 1
+# Its checklist asks for a documentation build without new warnings.
+field doc.json test_suite "When making documentation changes, you should actually build the documentation and ensure that no new errors or warnings have been introduced." prose "Submit checklist addendum"
+is doc.json .policy.test_suite.url null
 
 # riscv: silent on cadence, so the default from submitting-patches.rst.
 profile riscv.json --tree "$tree" "RISC-V ARCHITECTURE"
@@ -155,6 +158,10 @@ field media.json merge_features "by -rc6" prose "Key Cycle Dates"
 field media.json style_cleanups with-changes prose "Style Cleanup Patches"
 is media.json .policy.test_suite.url https://git.linuxtv.org/v4l-utils.git/
 is media.json .policy.reminder.value null
+# "Media maintainers": the senior developers who do the code reviews.
+is media.json '.policy.trusted_reviewers.people | map(.addr) | join(" ")' \
+	"sean@mess.org hverkuil@xs4all.nl laurent.pinchart@ideasonboard.com sakari.ailus@linux.intel.com mchehab@kernel.org"
+is media.json .policy.trusted_reviewers.source.heading "Media maintainers"
 
 # netdev: 24 hours between postings.
 for e in "NETWORKING [GENERAL]" "NETWORKING DRIVERS"; do
@@ -169,6 +176,13 @@ for e in "NETWORKING [GENERAL]" "NETWORKING DRIVERS"; do
 	is net.json .policy.repost_min.duration.count 24
 	is net.json .policy.repost_min.duration.unit hours
 	field net.json ping_after "1 week" default
+	# net-next closes when the merge window opens.
+	field net.json new_features "before the merge window opens" prose \
+		"How often do changes from these trees make it to the mainline Linus tree?"
+	is net.json .policy.new_features.lead.count 0
+	quotes net.json test_suite "must survive an allyesconfig and an allmodconfig build with W=1"
+	is net.json .policy.test_suite.source.heading \
+		"What level of testing is expected before I submit my change?"
 done
 
 # tip: the reminder section defers to submitting-patches.rst by :ref:.
@@ -184,6 +198,9 @@ quotes tip.json new_features "at least a week before the merge window opens"
 is tip.json .policy.new_features.kind merge-window
 field tip.json submit patches prose Git
 quotes tip.json submit "Pull requests for new patch submissions are usually not accepted"
+# Its "Testing" section, both sentences of the rule.
+field tip.json test_suite "Code should be tested before submitting to the tip maintainers. Anything other than minor changes should be built, booted and tested with comprehensive (and heavyweight) kernel debugging options enabled." prose Testing
+is tip.json '[.unrecognised[] | select(.heading == "Testing")] | length' 0
 
 # Without the map, netdev has no profile; with a user override file,
 # fields are replaced and say so.

@@ -810,6 +810,65 @@ static void test_profile__prose_provenance_and_conflict(void **state)
 	pc_profile_free(p);
 }
 
+/* The fields netdev, tip, doc-guide and media state in their own words. */
+static void test_profile__handbook_fields(void **state)
+{
+	struct pc_profile *p = parse_doc(
+		"Handbook\n"
+		"========\n"
+		"\n"
+		"Cadence\n"
+		"-------\n"
+		"At the beginning of the 2-week merge window, the net-next\n"
+		"tree will be closed - no new changes/features.\n"
+		"\n"
+		"What level of testing is expected before I submit?\n"
+		"--------------------------------------------------\n"
+		"Contact the list if you need help getting the test\n"
+		"environment set up. At the very minimum your changes must\n"
+		"survive an allmodconfig build with W=1. Code should be\n"
+		"tested. Ideally you will have run selftests.\n"
+		"\n"
+		"Media maintainers\n"
+		"-----------------\n"
+		"We have senior developers that are responsible for doing\n"
+		"the code reviews:\n"
+		"\n"
+		"- HDMI CEC:\n"
+		"    Hans Verkuil <hverkuil@xs4all.nl>\n"
+		"- Sensor drivers:\n"
+		"    Sakari Ailus <sakari.ailus@linux.intel.com>\n"
+		"- V4L2 drivers:\n"
+		"    Hans Verkuil <hverkuil@xs4all.nl>\n"
+		"\n"
+		"Contacts\n"
+		"--------\n"
+		"Send questions to Jane Doe <jane@example.org>.\n");
+	const struct pc_policy *pol = &p->policy;
+
+	(void)state;
+	assert_field(p, PC_PROF_NEW_FEATURES, "before the merge window opens",
+		     PC_PROF_SRC_PROSE);
+	assert_int_equal(pol->new_features.kind, PC_PROF_DL_MERGE_WINDOW);
+	assert_int_equal(pol->new_features.lead.count, 0);
+	/* The rule's two sentences; not the request for help, not the
+	 * wish. */
+	assert_field(p, PC_PROF_TEST_SUITE,
+		     "At the very minimum your changes must survive an "
+		     "allmodconfig build with W=1. Code should be tested.",
+		     PC_PROF_SRC_PROSE);
+	assert_null(pol->test_url);
+	/* Each reviewer once; a contact address is not a reviewer. */
+	assert_int_equal(pol->n_trusted, 2);
+	assert_string_equal(pol->trusted[0].name, "Hans Verkuil");
+	assert_string_equal(pol->trusted[0].addr, "hverkuil@xs4all.nl");
+	assert_string_equal(pol->trusted[1].addr,
+			    "sakari.ailus@linux.intel.com");
+	assert_string_equal(pol->from[PC_PROF_TRUSTED].heading,
+			    "Media maintainers");
+	pc_profile_free(p);
+}
+
 static void test_profile__unrecognised_sections(void **state)
 {
 	struct pc_profile *p = parse_doc("Title\n"
@@ -1413,6 +1472,7 @@ int main(void)
 		cmocka_unit_test(test_profile__synonyms_and_case),
 		cmocka_unit_test(test_profile__core_answers_are_noted),
 		cmocka_unit_test(test_profile__prose_provenance_and_conflict),
+		cmocka_unit_test(test_profile__handbook_fields),
 		cmocka_unit_test(test_profile__unrecognised_sections),
 		cmocka_unit_test(test_profile__ref_in_same_document),
 		cmocka_unit_test(test_profile__examples_are_not_policy),
