@@ -53,10 +53,67 @@ static int is_word(const char *w, const char *const *set)
 	return 0;
 }
 
+/* A small number: "6", "six". 0 when w is none. */
+static unsigned number_of(const char *w)
+{
+	static const char *const names[] = { "one",  "two", "three", "four",
+					     "five", "six", "seven", "eight",
+					     "nine", "ten", NULL };
+	unsigned v = 0;
+	size_t i;
+
+	for (i = 0; names[i]; i++)
+		if (!strcmp(w, names[i]))
+			return (unsigned)i + 1;
+	for (i = 0; w[i]; i++) {
+		if (!pc_isdigit((unsigned char)w[i]) || i == 3)
+			return 0;
+		v = v * 10 + (unsigned)(w[i] - '0');
+	}
+	return v <= 255 ? v : 0;
+}
+
+/*
+ * What an applied sentence's words say it applied: PC_INTENT_SERIES, or a
+ * range ("top 6", "first 3", "patches 2-4", "patch 3", "1-3"), or 0.
+ */
+static unsigned applied_what(const struct words *ws)
+{
+	static const char *const whole[] = { "series", "all",	"whole", "them",
+					     "both",   "these", "set",	 NULL };
+	size_t i;
+
+	for (i = 0; i < ws->n; i++) {
+		const char *w = ws->w[i], *dash = strchr(w, '-');
+		const char *next = i + 1 < ws->n ? ws->w[i + 1] : "";
+		unsigned a, b;
+
+		if ((!strcmp(w, "top") || !strcmp(w, "first")) &&
+		    (a = number_of(next)))
+			return PC_INTENT_RANGE(1, a);
+		if (dash && dash != w) {
+			char lo[WORD_MAX];
+
+			memcpy(lo, w, (size_t)(dash - w));
+			lo[dash - w] = '\0';
+			a = number_of(lo);
+			b = number_of(dash + 1);
+			if (a && b && a <= b)
+				return PC_INTENT_RANGE(a, b);
+		}
+		if (!strcmp(w, "patch") && (a = number_of(next)))
+			return PC_INTENT_RANGE(a, a);
+		if (is_word(w, whole))
+			return PC_INTENT_SERIES;
+	}
+	return 0;
+}
+
 /* "Applied, thanks!", "Thanks, applied to X.", "Queued for 5.14",
  * "I've applied patches 1-3", "Picked up, thanks", "Top 6 patches
- * applied to cxl/next", "Thanks, I added that". */
-static int says_applied(const char *p, size_t len)
+ * applied to cxl/next", "Thanks, I added that". Returns
+ * PC_INTENT_APPLIED with what it names (applied_what()), or 0. */
+static unsigned says_applied(const char *p, size_t len)
 {
 	static const char *const verbs[] = { "applied", "queued", "pushed",
 					     "merged",	"picked", "taken",
@@ -118,7 +175,7 @@ static int says_applied(const char *p, size_t len)
 	/* "to be applied", "get this queued", "gets applied": not done. */
 	if (verb > 0 && is_word(ws.w[verb - 1], infinitive))
 		return 0;
-	return 1;
+	return PC_INTENT_APPLIED | applied_what(&ws);
 }
 
 /* A line that NAKs: "NAK", "Nacked-by:". */
@@ -209,6 +266,14 @@ static int is_attribution(const char *p, size_t len)
 	return len >= 6 && !memcmp(p + len - 6, "wrote:", 6);
 }
 
+/* bits with more's: the first range named stays. */
+static unsigned merge(unsigned bits, unsigned more)
+{
+	if (PC_INTENT_FIRST(bits))
+		more &= ~PC_INTENT_RANGE(0xff, 0xff);
+	return bits | more;
+}
+
 /* Runs the sentence rules on each sentence of a paragraph: sentences
  * end at '.', '!' or '?' followed by a space or the end ("v5.15-rc7."
  * ends one, "5.15" does not). */
@@ -228,8 +293,7 @@ static unsigned scan_paragraph(const char *p, size_t len)
 		if (i < len)
 			i++;
 		if (i > start) {
-			if (says_applied(p + start, i - start))
-				bits |= PC_INTENT_APPLIED;
+			bits = merge(bits, says_applied(p + start, i - start));
 			if (says_changes(p + start, i - start))
 				bits |= PC_INTENT_CHANGES;
 			if (says_respin(p + start, i - start))
@@ -276,7 +340,7 @@ unsigned pc_intent_scan(const char *body, size_t len)
 		      !is_attribution(line, n) &&
 		      !pc_mem_starts(line, n, "diff ");
 		if (!own) {
-			bits |= scan_paragraph(para.buf, para.len);
+			bits = merge(bits, scan_paragraph(para.buf, para.len));
 			pc_buf_reset(&para);
 			continue;
 		}
@@ -288,7 +352,7 @@ unsigned pc_intent_scan(const char *body, size_t len)
 			pc_buf_addch(&para, ' ');
 		pc_buf_add(&para, line, n);
 	}
-	bits |= scan_paragraph(para.buf, para.len);
+	bits = merge(bits, scan_paragraph(para.buf, para.len));
 	pc_buf_release(&para);
 	return bits;
 }

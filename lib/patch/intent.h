@@ -28,9 +28,24 @@ enum {
 	PC_INTENT_RESPIN = 1 << 3,
 	/* a question of the sender's own ("How did you find this?") */
 	PC_INTENT_QUESTION = 1 << 4,
+	/* the applied sentence names the whole series ("Applied the
+	 * series", "applied them all") though it answers one patch */
+	PC_INTENT_SERIES = 1 << 5,
 };
 
-/* The PC_INTENT_* bits that (body, len), a decoded reply body, carries. */
+/*
+ * The patches an applied sentence names, by their n of n/N, packed above
+ * the bits: "Top 6 patches applied" is 1 to 6, "applied patches 2-4" 2 to
+ * 4, "applied patch 3" 3 to 3. 0 when it names none (numbers above 255
+ * are not kept).
+ */
+#define PC_INTENT_FIRST(bits) (((bits) >> 8) & 0xffu)
+#define PC_INTENT_LAST(bits) (((bits) >> 16) & 0xffu)
+#define PC_INTENT_RANGE(first, last) \
+	((((unsigned)(first)&0xffu) << 8) | (((unsigned)(last)&0xffu) << 16))
+
+/* The PC_INTENT_* bits that (body, len), a decoded reply body, carries,
+ * with the range of the first applied sentence that names one. */
 unsigned pc_intent_scan(const char *body, size_t len);
 
 #endif

@@ -103,6 +103,7 @@ void pc_sla_flags_format(char *buf, size_t len, unsigned flags)
 		{ PC_SLA_OFF_LIST, "off-list-review" },
 		{ PC_SLA_INCOMPLETE, "incomplete" },
 		{ PC_SLA_TEST_FAILED, "boot-test-failed" },
+		{ PC_SLA_PARTLY_ACCEPTED, "partly-accepted" },
 	};
 	size_t i, n = 0;
 
@@ -407,6 +408,68 @@ static int other_project(const struct pc_sla_series *s,
 	return 0;
 }
 
+/* Whether applied reply r accepts the patch at position i (state.h,
+ * "Acceptance"). */
+static int accepts(const struct pc_sla_series *s, const struct pc_sla_reply *r,
+		   size_t i)
+{
+	int idx = s->patches[i].idx;
+	size_t k;
+
+	if (!r->whole) {
+		if (r->first && (idx < r->first || idx > r->last))
+			return 0;
+		if (!r->first && r->answers && idx != r->answers)
+			return 0;
+	}
+	if (r->bot || r->governing || !r->covers)
+		return 1;
+	for (k = 0; k < s->npatches; k++)
+		if (r->covers[k])
+			return r->covers[i];
+	/* Their entries cover none of it: a neighbouring tree taking it. */
+	return 1;
+}
+
+static void accept_patches(struct pc_sla_verdict *out,
+			   const struct pc_sla_series *s,
+			   const struct pc_sla_reply *r)
+{
+	size_t i;
+
+	for (i = 0; i < s->npatches; i++)
+		if (!out->patches[i].accepted_at && accepts(s, r, i))
+			out->patches[i].accepted_at = r->date;
+}
+
+static void accept_all(struct pc_sla_verdict *out, int64_t at)
+{
+	size_t i;
+
+	for (i = 0; i < out->npatches; i++)
+		if (!out->patches[i].accepted_at ||
+		    out->patches[i].accepted_at > at)
+			out->patches[i].accepted_at = at;
+}
+
+/* When the last patch was accepted, or 0 when some are not; *partly
+ * when some are and others are not. A series whose patches are unknown
+ * (none reached the store) is never accepted this way. */
+static int64_t all_accepted(const struct pc_sla_verdict *out, int *partly)
+{
+	int64_t last = 0;
+	size_t i, n = 0;
+
+	for (i = 0; i < out->npatches; i++)
+		if (out->patches[i].accepted_at) {
+			n++;
+			if (out->patches[i].accepted_at > last)
+				last = out->patches[i].accepted_at;
+		}
+	*partly = n && n < out->npatches;
+	return n && n == out->npatches ? last : 0;
+}
+
 /* The first hold of the judgement that applies (state.h, "Holds"). */
 static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 		 const struct pc_sla_ctx *ctx, const struct pc_policy *pol)
@@ -443,6 +506,9 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (v->state >= PC_SLA_ACCEPTED) {
 		h = PC_SLA_HOLD_APPLIED;
 		why = "applied or queued";
+	} else if (v->flags & PC_SLA_PARTLY_ACCEPTED) {
+		h = PC_SLA_HOLD_APPLIED;
+		why = "some of its patches were applied or queued";
 	} else if (!v->wait_from) {
 		h = PC_SLA_HOLD_ANSWERED;
 		why = "answered on the list: the next step is the author's";
@@ -462,7 +528,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	const struct pc_policy *pol = ctx->policy;
 	const struct pc_prof_duration *ping =
 		pol && pol->ping_after.unit ? &pol->ping_after : &week;
-	int64_t accepted = 0, last_human = s->posted;
+	int64_t accepted = 0, any = 0, last_human = s->posted;
+	int partly = 0;
 	int last_is_author = 1, changes = 0, waiting = 1, asked = 0, rc;
 	enum pc_biz_unit unit;
 	unsigned amount;
@@ -489,8 +556,10 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * series was applied to netdev/net-next.git") is a fact;
 		 * anything else a bot says is no response. */
 		if (bot) {
-			if (r->applied && !accepted)
-				accepted = r->date;
+			if (r->applied) {
+				accept_patches(out, s, r);
+				any = any ? any : r->date;
+			}
 			continue;
 		}
 		by_author = s->author_addr && r->from_addr &&
@@ -521,24 +590,33 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			out->first_response = r->date;
 		if (r->changes)
 			changes = 1;
-		if (r->applied && !accepted &&
+		if (r->applied &&
 		    (r->maintainer ||
-		     in_list(s->maintainers, s->nmaintainers, r->from_addr)))
-			accepted = r->date;
+		     in_list(s->maintainers, s->nmaintainers, r->from_addr))) {
+			accept_patches(out, s, r);
+			any = any ? any : r->date;
+		}
 	}
 	out->last_human = last_human;
 	if (s->accepted_at > now)
 		next_check(out, s->accepted_at, now);
 	if (s->applied_at > now)
 		next_check(out, s->applied_at, now);
-	if (s->accepted_at && s->accepted_at <= now &&
-	    (!accepted || s->accepted_at < accepted))
-		accepted = s->accepted_at;
+	if (s->accepted_at && s->accepted_at <= now) {
+		accept_all(out, s->accepted_at);
+		any = any && any < s->accepted_at ? any : s->accepted_at;
+	}
 	if (s->pulled_at > now)
 		next_check(out, s->pulled_at, now);
-	if (s->pulled_at && s->pulled_at <= now &&
-	    (!accepted || s->pulled_at < accepted))
-		accepted = s->pulled_at;
+	if (s->pulled_at && s->pulled_at <= now) {
+		accept_all(out, s->pulled_at);
+		any = any && any < s->pulled_at ? any : s->pulled_at;
+	}
+	/* Without its patches (none reached the store), any acceptance is
+	 * the series'. */
+	accepted = s->npatches ? all_accepted(out, &partly) : any;
+	if (partly)
+		out->flags |= PC_SLA_PARTLY_ACCEPTED;
 
 	review_patches(out, s, pol, now);
 

@@ -38,11 +38,20 @@
  *    the profile distrusts off-list review, and is then flagged, as are
  *    tags from the author's own mail domain. An unset review rule is read
  *    as "non-author", the handbook's expectation.
+ *  - Acceptance, per patch: a maintainer said applied/queued (an M: of
+ *    a mapped entry, or of any entry, since maintainers of neighbouring
+ *    trees take patches; a bot's "was applied" counts too), a pull
+ *    request carries the series, or `patchclock accept`. An "applied"
+ *    accepts what it names: "Top 6 patches" the first six, "patch 3"
+ *    the third, "the series" all of them; naming nothing, the patch it
+ *    replies to, or every patch when it answers the cover. From a
+ *    maintainer outside the series' own entries (the governing entry
+ *    and those sharing an M: with it) whose entries cover some of the
+ *    patches, it accepts only those: the mm maintainer's "Applied" to a
+ *    series that also touches drivers/nvdimm takes the mm patches.
  *  - States, the first that holds: superseded; tested (the boot test
- *    passed); applied (applied to the tree); accepted (a maintainer said
- *    applied/queued: an M: of a mapped entry, or of any entry, since
- *    maintainers of neighbouring trees take patches; or `patchclock
- *    accept`); reviewed
+ *    passed); applied (applied to the tree); accepted (every patch
+ *    accepted); reviewed
  *    (every patch meets a review rule that asks for one); changes-
  *    requested (a response asks for changes or NAKs); acknowledged (a
  *    response); new.
@@ -65,7 +74,9 @@
  *                        the author's series' threads, as part of it;
  *      already-applied   a maintainer (or a bot such as patchwork-bot)
  *                        said applied or queued, a pull request carries
- *                        it, it was applied or accepted by hand;
+ *                        it, it was applied or accepted by hand; also
+ *                        when only some patches were accepted
+ *                        (partly-accepted): someone acted on it;
  *      superseded        a newer version was posted;
  *      already-answered  someone other than the author answered on the
  *                        list: the next step is read as the author's;
@@ -108,6 +119,7 @@ enum {
 	PC_SLA_OFF_LIST = 1 << 4, /* an off-list tag the profile distrusts */
 	PC_SLA_INCOMPLETE = 1 << 5, /* patches missing (n of N) */
 	PC_SLA_TEST_FAILED = 1 << 6, /* the boot test failed */
+	PC_SLA_PARTLY_ACCEPTED = 1 << 7, /* some patches accepted, not all */
 };
 
 enum pc_sla_hold {
@@ -139,6 +151,20 @@ struct pc_sla_reply {
 	unsigned changes : 1; /* PC_INTENT_CHANGES */
 	unsigned respin : 1; /* PC_INTENT_RESPIN: "will fix in v3" */
 	unsigned question : 1; /* PC_INTENT_QUESTION: asks something */
+	/* An applied reply: what it names. whole: "the series" (however it
+	 * is threaded); first..last: "Top 6 patches" (n of n/N; 0 0 when
+	 * not said); answers: the n of the patch it replies to (0: the
+	 * cover, or none of the series' patches). */
+	unsigned whole : 1;
+	int first, last;
+	int answers;
+	/* an M: of the governing entry, or of an entry sharing an M: with it
+	 * (the series' own maintainers) */
+	unsigned governing : 1;
+	/* For an applied reply by another maintainer: per patch (by position
+	 * in the series' patches), whether the sender's own entries cover
+	 * it; NULL when not looked up. */
+	const unsigned char *covers;
 };
 
 /* A review-type tag that applies to a patch. */
@@ -243,6 +269,7 @@ struct pc_sla_patch_verdict {
 				  * that counts, or NULL */
 	int off_list; /* carries a tag never seen on the list */
 	int own_domain; /* carries a tag from the author's mail domain */
+	int64_t accepted_at; /* when it was accepted; 0 when not */
 };
 
 struct pc_sla_verdict {

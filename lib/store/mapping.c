@@ -50,6 +50,12 @@ static const char SQL_FILES[] =
 	"SELECT pf.status, pf.old_path, pf.new_path, pf.added + pf.removed "
 	"FROM patch_files pf JOIN messages m ON m.id = pf.message_id "
 	"WHERE m.series_id = ? AND m.kind = 'patch'";
+static const char SQL_CLEAR_PATCH[] =
+	"DELETE FROM patch_entries WHERE message_id = ?";
+static const char SQL_PATCH_FILES[] =
+	"SELECT old_path, new_path FROM patch_files WHERE message_id = ?";
+static const char SQL_INSERT_PATCH_ENTRY[] =
+	"INSERT OR IGNORE INTO patch_entries (message_id, entry) VALUES (?, ?)";
 static const char SQL_ENTRIES[] =
 	"SELECT se.entry, se.depth, se.files, se.k_hit, se.k_only, e.profile "
 	"FROM series_entries se LEFT JOIN maint_entries e ON e.name = se.entry "
@@ -322,6 +328,73 @@ static int file_facts(int *lines, int *checked_out, int *missing_out,
 		       pc_store__fail(st, err, "reading a series' files");
 }
 
+/* The index in r's files of path, or r->n_files. */
+static size_t file_index(const struct pc_maint_result *r, const char *path)
+{
+	size_t f;
+
+	for (f = 0; path && f < r->n_files; f++)
+		if (!strcmp(r->files[f], path))
+			break;
+	return path ? f : r->n_files;
+}
+
+/* Stores the entries patch id's files map to (K: aside): an "Applied"
+ * from another subsystem's maintainer takes only the patches its
+ * entries cover. */
+static int map_patch(struct pc_store *st, int64_t id,
+		     const struct pc_maint_result *r,
+		     const struct pc_maint_result *per_file, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_CLEAR_PATCH, err);
+	const char **names = NULL;
+	size_t n = 0, alloc = 0, i;
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, id);
+	if ((rc = pc_store__exec(st, s, err, "clearing a patch's entries")) < 0)
+		return rc;
+	if (!(s = pc_store__stmt(st, SQL_PATCH_FILES, err)))
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		int k;
+
+		for (k = 0; k < 2; k++) {
+			size_t f = file_index(
+				r, (const char *)sqlite3_column_text(s, k));
+			size_t h;
+
+			if (f == r->n_files)
+				continue;
+			for (h = 0; h < per_file[f].n_hits; h++) {
+				if (per_file[f].hits[h].k_only)
+					continue;
+				PC_ALLOC_GROW(names, n + 1, alloc);
+				names[n++] = per_file[f].hits[h].entry->name;
+			}
+		}
+	}
+	sqlite3_reset(s);
+	if (rc != SQLITE_DONE) {
+		free(names);
+		return pc_store__fail(st, err, "reading a patch's files");
+	}
+	for (i = 0, rc = 0; i < n && rc == 0; i++) {
+		if (!(s = pc_store__stmt(st, SQL_INSERT_PATCH_ENTRY, err))) {
+			rc = PC_EDB;
+			break;
+		}
+		sqlite3_bind_int64(s, 1, id);
+		sqlite3_bind_text(s, 2, names[i], -1, SQLITE_STATIC);
+		rc = pc_store__exec(st, s, err, "storing a patch's entry");
+	}
+	free(names);
+	return rc < 0 ? rc : 0;
+}
+
 static int map_one(struct pc_store *st, const struct pc_maint *m,
 		   const char *tree, int64_t series_id,
 		   struct pc_map_stats *stats, struct pc_err *err)
@@ -392,6 +465,9 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 					 "storing a series entry")) < 0)
 			goto out;
 	}
+	for (i = 0; i < n; i++)
+		if ((rc = map_patch(st, ids[i], &r, per_file, err)) < 0)
+			goto out;
 	if (!(s = pc_store__stmt(st, SQL_MAPPED, err))) {
 		rc = PC_EDB;
 		goto out;

@@ -151,9 +151,25 @@ static const char SQL_THREAD[] =
 	" ON m.in_reply_to = th.msgid WHERE m.series_id IS NULL) "
 	"SELECT m.id, m.date, m.from_addr, m.from_name, m.is_bot, m.intent, "
 	"m.auto_submitted, EXISTS (SELECT 1 FROM maint_people p "
-	" WHERE p.addr = m.from_addr AND p.role = 'M') "
+	" WHERE p.addr = m.from_addr AND p.role = 'M'), "
+	"(SELECT p.idx FROM messages p WHERE p.msgid = m.in_reply_to "
+	" AND p.series_id = ?1 AND p.kind = 'patch') "
 	"FROM th JOIN messages m ON m.id = th.id "
 	"WHERE m.series_id IS NULL AND m.date IS NOT NULL ORDER BY m.date, m.id";
+/* Whether addr is an M: of the governing entry ?1, or of an entry that
+ * shares an M: with it (one maintainer's subsystems). */
+static const char SQL_GOVERNING[] =
+	"SELECT EXISTS (SELECT 1 FROM maint_people a WHERE a.addr = ?2 "
+	" AND a.role = 'M' AND (a.entry = ?1 OR EXISTS (SELECT 1 "
+	" FROM maint_people b JOIN maint_people g ON g.addr = b.addr "
+	" AND g.role = 'M' AND g.entry = ?1 "
+	" WHERE b.entry = a.entry AND b.role = 'M')))";
+/* The patches (by n) whose files map to an entry addr is an M: of. */
+static const char SQL_COVERS[] =
+	"SELECT DISTINCT m.idx FROM messages m "
+	"JOIN patch_entries pe ON pe.message_id = m.id "
+	"JOIN maint_people p ON p.entry = pe.entry AND p.role = 'M' "
+	"WHERE m.series_id = ?1 AND m.kind = 'patch' AND p.addr = ?2";
 static const char SQL_SET_INTENT[] =
 	"UPDATE messages SET intent = ? WHERE id = ?";
 static const char SQL_ENTRIES[] =
@@ -204,8 +220,8 @@ static const char SQL_CLEAR_PATCHES[] =
 	"DELETE FROM patch_status WHERE series_id = ?";
 static const char SQL_WRITE_PATCH[] =
 	"INSERT OR REPLACE INTO patch_status (series_id, message_id, idx, "
-	"reviewed, reviewed_by, off_list, own_domain) "
-	"VALUES (?, ?, ?, ?, ?, ?, ?)";
+	"reviewed, reviewed_by, off_list, own_domain, accepted_at) "
+	"VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
 static const char SQL_CLEAN[] =
 	"UPDATE series SET status_dirty = 0 WHERE id = ?";
 static const char SQL_ACCEPT[] =
@@ -242,6 +258,16 @@ static const char *keep(struct facts *f, const unsigned char *s)
 	PC_ALLOC_GROW(f->strs, f->nstrs + 1, f->astrs);
 	f->strs[f->nstrs++] = d;
 	return d;
+}
+
+/* n zeroed bytes that live as long as f. */
+static unsigned char *keep_zeroed(struct facts *f, size_t n)
+{
+	char *d = xcalloc(n ? n : 1, 1);
+
+	PC_ALLOC_GROW(f->strs, f->nstrs + 1, f->astrs);
+	f->strs[f->nstrs++] = d;
+	return (unsigned char *)d;
 }
 
 static void facts_release(struct facts *f)
@@ -294,6 +320,17 @@ static unsigned late_intent(struct pc_store *st, int64_t id, struct pc_err *err)
 	return bits;
 }
 
+static void set_intent(struct pc_sla_reply *r, unsigned bits)
+{
+	r->applied = !!(bits & PC_INTENT_APPLIED);
+	r->changes = !!(bits & PC_INTENT_CHANGES);
+	r->respin = !!(bits & PC_INTENT_RESPIN);
+	r->question = !!(bits & PC_INTENT_QUESTION);
+	r->whole = !!(bits & PC_INTENT_SERIES);
+	r->first = (int)PC_INTENT_FIRST(bits);
+	r->last = (int)PC_INTENT_LAST(bits);
+}
+
 static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
 		       struct pc_err *err)
 {
@@ -328,27 +365,16 @@ static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
 			missing[nmissing].id = sqlite3_column_int64(s, 0);
 			missing[nmissing++].at = f->s.nreplies;
 		} else {
-			unsigned bits = (unsigned)sqlite3_column_int(s, 5);
-
-			r->applied = !!(bits & PC_INTENT_APPLIED);
-			r->changes = !!(bits & PC_INTENT_CHANGES);
-			r->respin = !!(bits & PC_INTENT_RESPIN);
-			r->question = !!(bits & PC_INTENT_QUESTION);
+			set_intent(r, (unsigned)sqlite3_column_int(s, 5));
 		}
+		r->answers = sqlite3_column_int(s, 8);
 		f->s.nreplies++;
 	}
 	if ((rc = step_done(st, s, rc, "reading a thread", err)) < 0)
 		goto out;
 	for (i = 0; i < nmissing; i++) {
-		unsigned bits = late_intent(st, missing[i].id, err);
-
-		f->replies[missing[i].at].applied =
-			!!(bits & PC_INTENT_APPLIED);
-		f->replies[missing[i].at].changes =
-			!!(bits & PC_INTENT_CHANGES);
-		f->replies[missing[i].at].respin = !!(bits & PC_INTENT_RESPIN);
-		f->replies[missing[i].at].question =
-			!!(bits & PC_INTENT_QUESTION);
+		set_intent(&f->replies[missing[i].at],
+			   late_intent(st, missing[i].id, err));
 	}
 out:
 	free(missing);
@@ -461,6 +487,59 @@ static int load_entries(struct pc_store *st, struct facts *f, int64_t sid,
 	return step_done(st, s, rc, "reading a series' entries", err);
 }
 
+/*
+ * For each maintainer's applied reply: whether the sender is one of the
+ * series' own maintainers (governing) and, when not, which patches the
+ * sender's entries cover (lib/sla/state.h, "Acceptance"). Rare: most
+ * threads hold one "Applied", if any.
+ */
+static int load_acceptors(struct pc_store *st, struct facts *f, int64_t sid,
+			  struct pc_err *err)
+{
+	size_t i, k;
+	int rc;
+
+	for (i = 0; i < f->s.nreplies; i++) {
+		struct pc_sla_reply *r = &f->replies[i];
+		unsigned char *covers;
+		sqlite3_stmt *s;
+
+		if (!r->applied || r->bot || !r->from_addr)
+			continue;
+		if (f->nentries) {
+			if (!(s = pc_store__stmt(st, SQL_GOVERNING, err)))
+				return PC_EDB;
+			sqlite3_bind_text(s, 1, f->entries[0], -1,
+					  SQLITE_STATIC);
+			sqlite3_bind_text(s, 2, r->from_addr, -1,
+					  SQLITE_STATIC);
+			if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+				r->governing = sqlite3_column_int(s, 0) != 0;
+			sqlite3_reset(s);
+			if (rc != SQLITE_ROW)
+				return pc_store__fail(st, err,
+						      "reading a maintainer");
+		}
+		if (r->governing || !f->s.npatches)
+			continue;
+		if (!(s = pc_store__stmt(st, SQL_COVERS, err)))
+			return PC_EDB;
+		covers = keep_zeroed(f, f->s.npatches);
+		sqlite3_bind_int64(s, 1, sid);
+		sqlite3_bind_text(s, 2, r->from_addr, -1, SQLITE_STATIC);
+		while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+			for (k = 0; k < f->s.npatches; k++)
+				if (f->s.patches[k].idx ==
+				    sqlite3_column_int(s, 0))
+					covers[k] = 1;
+		if ((rc = step_done(st, s, rc, "reading a maintainer's patches",
+				    err)) < 0)
+			return rc;
+		r->covers = covers;
+	}
+	return 0;
+}
+
 /* The M: and R: people of the series' entries, in one query. */
 static int load_people(struct pc_store *st, struct facts *f, int64_t sid,
 		       struct pc_err *err)
@@ -556,7 +635,8 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 	if ((rc = load_thread(st, f, sid, err)) < 0 ||
 	    (rc = load_patches(st, f, sid, cover, err)) < 0 ||
 	    (rc = load_people(st, f, sid, err)) < 0 ||
-	    (rc = load_entries(st, f, sid, err)) < 0)
+	    (rc = load_entries(st, f, sid, err)) < 0 ||
+	    (rc = load_acceptors(st, f, sid, err)) < 0)
 		return rc;
 	/* Tags given on the list for earlier versions: only a series with
 	 * an earlier version has any (most have none: skip the query). */
@@ -643,6 +723,7 @@ static int write_verdict(struct pc_store *st, const struct facts *f,
 		pc_store__bind_text(s, 5, pv->reviewed_by);
 		sqlite3_bind_int(s, 6, pv->off_list);
 		sqlite3_bind_int(s, 7, pv->own_domain);
+		bind_time(s, 8, pv->accepted_at);
 		if ((rc = pc_store__exec(st, s, err,
 					 "storing a patch verdict")) < 0)
 			return rc;

@@ -13,6 +13,7 @@
 #define A PC_INTENT_APPLIED
 #define C PC_INTENT_CHANGES
 #define O PC_INTENT_OPT_OUT
+#define S PC_INTENT_SERIES
 
 static const struct {
 	const char *body;
@@ -24,19 +25,29 @@ static const struct {
 	  A },
 	{ "Thanks, applied.\n", A },
 	{ "Queued for 5.14.\n", A },
-	{ "I've applied patches 1-3 to the nvdimm tree.\n", A },
+	{ "I've applied patches 1-3 to the nvdimm tree.\n",
+	  A | PC_INTENT_RANGE(1, 3) },
 	{ "Picked up, thanks.\n", A },
 	{ "Hi Vishal,\n\nlooks good, applied to nvdimm-pending.\n", A },
 	{ "Here is the summary with links:\n  - [net] x: fix y\n"
 	  "Merged into net.\n",
 	  A },
 	/* A subset, a short "added", a bot (lore cxl 2022, netdev). */
-	{ "Top 6 patches applied to cxl/next, thanks.\n", A },
+	{ "Top 6 patches applied to cxl/next, thanks.\n",
+	  A | PC_INTENT_RANGE(1, 6) },
+	{ "Applied the first two patches, thanks.\n",
+	  A | PC_INTENT_RANGE(1, 2) },
+	{ "Applied the whole series to libnvdimm-for-next.\n", A | S },
+	{ "Thanks, applied them all.\n", A | S },
+	/* The first range named stays. */
+	{ "Applied patch 2.\n\nAlso applied patches 4-5.\n",
+	  A | PC_INTENT_RANGE(2, 2) },
+	{ "Applied 3-2, oddly.\n", A },
 	{ "Thanks, I added that.\n", A },
 	{ "Thanks, I added it to libnvdimm-for-next.\n", A },
 	{ "Hello:\n\nThis series was applied to netdev/net-next.git (main)\n"
 	  "by Jakub Kicinski <kuba@kernel.org>:\n",
-	  A },
+	  A | S },
 	{ "I added that check in v2.\n", PC_INTENT_RESPIN },
 	{ "I added a comment above it.\n", 0 },
 	/* Not "applied". */
@@ -81,7 +92,7 @@ static const struct {
 	/* Together. */
 	{ "Applied patch 1, thanks.\n\nPatch 2: please respin with a "
 	  "better subject.\n",
-	  A | C },
+	  A | C | PC_INTENT_RANGE(1, 1) },
 	/* A top-posted reply's original is not read. */
 	{ "Sounds good.\n\n-----Original Message-----\nApplied, thanks\n", 0 },
 	{ "Applied, thanks.\r\n> quoted\r\n-------- original message "

@@ -508,6 +508,105 @@ static void test_state__applied_by_bot_or_pull_request(void **state)
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_APPLIED);
 }
 
+/* A series of three patches, in place of the fixture's one. */
+static void three_patches(struct fixture *f, struct pc_sla_patch *p)
+{
+	int i;
+
+	memset(p, 0, 3 * sizeof(*p));
+	for (i = 0; i < 3; i++) {
+		p[i].idx = i + 1;
+		p[i].author_addr = "author@example.com";
+	}
+	f->s.patches = p;
+	f->s.npatches = 3;
+	f->s.total = f->s.received = 3;
+	f->pol.review = PC_PROF_REVIEW_NONE;
+}
+
+static void test_state__acceptance_per_patch(void **state)
+{
+	static const unsigned char mm_covers[3] = { 0, 1, 0 };
+	static const unsigned char no_covers[3] = { 0, 0, 0 };
+	struct fixture *f = *state;
+	struct pc_sla_patch p[3];
+	struct pc_sla_reply *r;
+
+	three_patches(f, p);
+	/* "Applied" in reply to patch 2 accepts patch 2: someone acted,
+	 * so no mail, but the series is not accepted. */
+	reply(f, POSTED + DAY, "dan.j.williams@intel.com", 0, 1, 0);
+	f->replies[0].governing = 1;
+	f->replies[0].answers = 2;
+	eval(f, POSTED + 2 * DAY);
+	assert_int_not_equal(f->v.state, PC_SLA_ACCEPTED);
+	assert_true(f->v.flags & PC_SLA_PARTLY_ACCEPTED);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_APPLIED);
+	assert_int_equal(f->v.patches[0].accepted_at, 0);
+	assert_int_equal(f->v.patches[1].accepted_at, POSTED + DAY);
+	assert_int_equal(f->v.patches[2].accepted_at, 0);
+	/* "Applied the series" in reply to patch 2: all of it. */
+	f->replies[0].whole = 1;
+	eval(f, POSTED + 2 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACCEPTED);
+	assert_false(f->v.flags & PC_SLA_PARTLY_ACCEPTED);
+	/* "Top 2 patches applied" to the cover: 1 and 2. */
+	f->replies[0].whole = 0;
+	f->replies[0].answers = 0;
+	f->replies[0].first = 1;
+	f->replies[0].last = 2;
+	eval(f, POSTED + 2 * DAY);
+	assert_true(f->v.flags & PC_SLA_PARTLY_ACCEPTED);
+	assert_int_not_equal(f->v.patches[0].accepted_at, 0);
+	assert_int_not_equal(f->v.patches[1].accepted_at, 0);
+	assert_int_equal(f->v.patches[2].accepted_at, 0);
+	/* A later "Applied" to the cover takes the rest; the series is
+	 * accepted when its last patch is. */
+	reply(f, POSTED + 3 * DAY, "dan.j.williams@intel.com", 0, 1, 0);
+	f->replies[1].governing = 1;
+	eval(f, POSTED + 4 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACCEPTED);
+	assert_int_equal(f->v.patches[0].accepted_at, POSTED + DAY);
+	assert_int_equal(f->v.patches[2].accepted_at, POSTED + 3 * DAY);
+
+	/* Another subsystem's maintainer answering the cover takes the
+	 * patches their entries cover, and nothing else. */
+	f->s.nreplies = 0;
+	memset(f->replies, 0, sizeof(f->replies));
+	reply(f, POSTED + DAY, "akpm@linux-foundation.org", 0, 1, 0);
+	r = &f->replies[0];
+	r->maintainer = 1;
+	r->covers = mm_covers;
+	eval(f, POSTED + 2 * DAY);
+	assert_true(f->v.flags & PC_SLA_PARTLY_ACCEPTED);
+	assert_int_equal(f->v.patches[0].accepted_at, 0);
+	assert_int_equal(f->v.patches[1].accepted_at, POSTED + DAY);
+	/* Covering none of it, they take it through their tree. */
+	r->covers = no_covers;
+	eval(f, POSTED + 2 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACCEPTED);
+	/* The series' own maintainer is never limited by coverage. */
+	r->covers = mm_covers;
+	r->governing = 1;
+	eval(f, POSTED + 2 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACCEPTED);
+	/* A bot's "This patch was applied" to patch 3: patch 3. */
+	f->s.nreplies = 0;
+	memset(f->replies, 0, sizeof(f->replies));
+	reply(f, POSTED + DAY, "patchwork-bot+netdevbpf@kernel.org", 1, 1, 0);
+	f->replies[0].answers = 3;
+	eval(f, POSTED + 2 * DAY);
+	assert_true(f->v.flags & PC_SLA_PARTLY_ACCEPTED);
+	assert_int_equal(f->v.patches[2].accepted_at, POSTED + DAY);
+	/* `patchclock accept` accepts every patch. */
+	f->s.accepted_at = POSTED + 2 * DAY;
+	eval(f, POSTED + 3 * DAY);
+	assert_int_equal(f->v.state, PC_SLA_ACCEPTED);
+	assert_int_equal(f->v.patches[2].accepted_at, POSTED + DAY);
+	assert_int_equal(f->v.patches[0].accepted_at, POSTED + 2 * DAY);
+	pc_sla_verdict_release(&f->v);
+}
+
 static void test_state__foreign_topics(void **state)
 {
 	static const char *const mine[] = { "xyz-utils" };
@@ -544,6 +643,7 @@ int main(void)
 		T(test_state__author_answer_and_the_wait),
 		T(test_state__holds),
 		T(test_state__applied_by_bot_or_pull_request),
+		T(test_state__acceptance_per_patch),
 		T(test_state__foreign_topics),
 		T(test_state__new_until_due_then_overdue),
 		T(test_state__bots_and_the_future_do_not_stop_the_clock),

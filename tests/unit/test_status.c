@@ -295,6 +295,81 @@ static void test_status__maintainer_applied_and_accept(void **state)
 			 2);
 }
 
+/* Two subsystems, one series: patch 1 is WIDGET's, patch 2 MM's. */
+static const char MAINTAINERS_MM[] = "WIDGET\n"
+				     "M:\tMay Tainer <may@example.org>\n"
+				     "S:\tMaintained\n"
+				     "F:\tdrivers/widget/\n"
+				     "\n"
+				     "MEMORY MANAGEMENT\n"
+				     "M:\tAndrew Morton <akpm@example.org>\n"
+				     "S:\tMaintained\n"
+				     "F:\tmm/\n";
+static const char PATCH_MM[] =
+	"Let it grow.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+	"---\ndiff --git a/mm/grow.c b/mm/grow.c\n"
+	"index 1111111..2222222 100644\n--- a/mm/grow.c\n"
+	"+++ b/mm/grow.c\n@@ -1,2 +1,3 @@\n a\n+g\n c\n";
+static const char PATCH_BIG[] =
+	"Make it spin.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+	"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
+	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
+	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,5 @@\n a\n+b\n+b\n+b\n c\n";
+
+/* Acceptance per patch, from the stored thread: the replied-to patch,
+ * the range a maintainer names, and the patches another subsystem's
+ * maintainer's entries cover. */
+static void test_status__acceptance_per_patch(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	char *s;
+
+	pc_maint_free(f->m);
+	assert_int_equal(pc_maint_load_mem(&f->m, MAINTAINERS_MM,
+					   strlen(MAINTAINERS_MM), NULL, 0,
+					   NULL, &err),
+			 0);
+	mail(f, "c@x", "A U Thor <author@example.com>",
+	     "[PATCH 0/2] widget: spin and grow", T0, NULL, NULL,
+	     "Two changes.\n");
+	mail(f, "w1@x", "A U Thor <author@example.com>",
+	     "[PATCH 1/2] widget: spin", T0 + 1, "c@x", "<c@x>", PATCH_BIG);
+	mail(f, "w2@x", "A U Thor <author@example.com>", "[PATCH 2/2] mm: grow",
+	     T0 + 2, "c@x", "<c@x>", PATCH_MM);
+	/* The mm maintainer answers the cover: only their patch. */
+	mail(f, "a1@x", "Andrew Morton <akpm@example.org>",
+	     "Re: [PATCH 0/2] widget: spin and grow", T0 + DAY, "c@x", "<c@x>",
+	     "Applied, thanks.\n");
+	refresh(f, T0 + 2 * DAY);
+	s = t_query(&f->ts, "SELECT st.entry, st.state, st.flags, st.hold "
+			    "FROM series_status st");
+	assert_string_equal(s, "WIDGET|acknowledged|needs-review "
+			       "partly-accepted|"
+			       "already-applied");
+	free(s);
+	s = t_query(&f->ts, "SELECT idx, accepted_at IS NOT NULL FROM "
+			    "patch_status ORDER BY idx");
+	assert_string_equal(s, "1|0\n2|1");
+	free(s);
+	s = t_query(&f->ts, "SELECT m.idx, pe.entry FROM patch_entries pe "
+			    "JOIN messages m ON m.id = pe.message_id "
+			    "ORDER BY m.idx");
+	assert_string_equal(s, "1|WIDGET\n2|MEMORY MANAGEMENT");
+	free(s);
+	/* The series' maintainer, in reply to patch 2, names patch 1. */
+	mail(f, "a2@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH 2/2] mm: grow", T0 + 3 * DAY, "w2@x", "<c@x> <w2@x>",
+	     "I applied patch 1 to widget-next.\n");
+	refresh(f, T0 + 4 * DAY);
+	s = t_query(&f->ts, "SELECT state, flags FROM series_status");
+	assert_string_equal(s, "accepted|needs-review");
+	free(s);
+	assert_int_equal(t_query_int(&f->ts, "SELECT accepted_at FROM "
+					     "patch_status WHERE idx = 1"),
+			 T0 + 3 * DAY);
+}
+
 static void test_status__announcements_feed_the_cycle(void **state)
 {
 	struct fixture *f = *state;
@@ -330,6 +405,7 @@ int main(void)
 		T(test_status__retitled_version_replaces),
 		T(test_status__unthreaded_reply_by_subject),
 		T(test_status__maintainer_applied_and_accept),
+		T(test_status__acceptance_per_patch),
 		T(test_status__announcements_feed_the_cycle),
 	};
 

@@ -1,0 +1,25 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
+-- patchclock schema 9: acceptance per patch. "Top 6 patches applied",
+-- "Applied" in reply to one patch, or an "Applied" from the maintainer
+-- of another subsystem (who takes the patches their own entries cover)
+-- accept some patches of a series, not all of it.
+
+-- The entries each patch's files map to (K: matches aside), written with
+-- series_entries when a series is mapped.
+CREATE TABLE patch_entries (
+	message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+	entry TEXT NOT NULL,
+	PRIMARY KEY (message_id, entry)
+) WITHOUT ROWID;
+
+-- When the patch was accepted (a maintainer's or bot's "applied", by
+-- hand, or a pull request); NULL when it was not.
+ALTER TABLE patch_status ADD COLUMN accepted_at INTEGER;
+
+-- Replies read before schema 9 keep no range: read their intent again,
+-- and map every series again so that patch_entries is filled.
+UPDATE messages SET intent = NULL WHERE intent IS NOT NULL AND intent & 1;
+UPDATE series SET mapped_hash = NULL WHERE mapped_hash IS NOT NULL;
+UPDATE series SET status_dirty = 1 WHERE status_dirty = 0;
+
+PRAGMA user_version = 9;
