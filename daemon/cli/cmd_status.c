@@ -162,6 +162,8 @@ static json_object *row_json(const struct pc_status_row *r)
 				       json_object_new_boolean(p->off_list));
 		json_object_object_add(po, "own_domain_tag",
 				       json_object_new_boolean(p->own_domain));
+		json_object_object_add(po, "accepted_at",
+				       json_time_or_0(p->accepted_at));
 		json_object_array_add(a, po);
 	}
 	json_object_object_add(o, "patches", a);
@@ -229,11 +231,17 @@ static int print_row(const struct pc_status_row *r, void *arg)
 	for (i = 0; i < r->npatch; i++) {
 		const struct pc_status_patch *p = &r->patch[i];
 
-		printf("    [%d] %s%s%s%s\n", p->idx,
+		char acc[32] = "";
+
+		if (p->accepted_at)
+			cli_format_time(acc, sizeof(acc), p->accepted_at, 1);
+		printf("    [%d] %s%s%s%s%s%s%s\n", p->idx,
 		       p->reviewed ? "reviewed by " : "needs review",
 		       p->reviewed && p->reviewed_by ? p->reviewed_by : "",
 		       p->off_list ? "  (carries an off-list tag)" : "",
-		       p->own_domain ? "  (tag from the author's domain)" : "");
+		       p->own_domain ? "  (tag from the author's domain)" : "",
+		       p->accepted_at ? "  (accepted " : "", acc,
+		       p->accepted_at ? " UTC)" : "");
 	}
 	putchar('\n');
 	return 0;

@@ -1020,7 +1020,7 @@ static const char SQL_LIST[] =
 	"ORDER BY st.posted, s.id";
 static const char SQL_LIST_PATCHES[] =
 	"SELECT ps.idx, m.msgid, m.subject, ps.reviewed, ps.off_list, "
-	"ps.own_domain, ps.reviewed_by FROM patch_status ps "
+	"ps.own_domain, ps.reviewed_by, ps.accepted_at FROM patch_status ps "
 	"JOIN messages m ON m.id = ps.message_id WHERE ps.series_id = ? "
 	"ORDER BY ps.idx, m.id";
 
@@ -1057,6 +1057,7 @@ static int list_details(struct pc_store *st, struct pc_status_row *r,
 		p[n].off_list = sqlite3_column_int(s, 4);
 		p[n].own_domain = sqlite3_column_int(s, 5);
 		p[n].reviewed_by = keep(f, sqlite3_column_text(s, 6));
+		p[n].accepted_at = sqlite3_column_int64(s, 7);
 		n++;
 	}
 	if ((rc = step_done(st, s, rc, "reading patch verdicts", err)) < 0) {

@@ -93,6 +93,7 @@ struct pc_status_patch {
 	const char *msgid, *subject; /* borrowed for the callback */
 	int reviewed, off_list, own_domain;
 	const char *reviewed_by; /* borrowed, or NULL */
+	int64_t accepted_at; /* 0 when not accepted */
 };
 
 /* One stored verdict, as the listing reads it; strings borrowed for the
