@@ -78,6 +78,9 @@ enum conf_gkey {
 	G_MAX_AGE,
 	G_WATCHING_SINCE,
 	G_CC_MAINTAINERS,
+	G_BRANCHES,
+	G_FETCH,
+	G_FETCH_EVERY,
 	G_N,
 };
 
@@ -124,7 +127,7 @@ enum conf_skey {
 	S_N,
 };
 
-#define CONF_KEYS_MAX 16
+#define CONF_KEYS_MAX 24
 
 struct conf_key {
 	const char *name;
@@ -147,6 +150,9 @@ static const struct conf_key conf_general_keys[G_N] = {
 	[G_DIGEST] = { "digest", 0 },
 	[G_REPLIES] = { "replies", 0 },
 	[G_LOG_LEVEL] = { "log_level", 0 },
+	[G_BRANCHES] = { "branches", 0 },
+	[G_FETCH] = { "fetch", 0 },
+	[G_FETCH_EVERY] = { "fetch_every", 0 },
 };
 
 static const struct conf_key conf_smtp_keys[M_N] = {
@@ -527,6 +533,25 @@ static int conf_set_general(struct conf_ctx *x, int k, const char *name,
 		return conf_bool(x, &c->digest, name, v);
 	case G_REPLIES:
 		return conf_bool(x, &c->replies, name, v);
+	case G_BRANCHES:
+		conf_set_str(&c->branches, v);
+		break;
+	case G_FETCH:
+		if (!strcmp(v, "no")) {
+			free(c->fetch);
+			c->fetch = NULL;
+			break;
+		}
+		if (!*v || strpbrk(v, " \t/\\") || *v == '-') {
+			conf_bad(x, name, v,
+				 "the name of a remote of the tree ('origin'), "
+				 "or 'no'");
+			return -1;
+		}
+		conf_set_str(&c->fetch, v);
+		break;
+	case G_FETCH_EVERY:
+		return conf_uint(x, &c->fetch_every, name, v, 60, 604800);
 	case G_LOG_LEVEL:
 		if (!strcmp(v, "info"))
 			c->log_level = CONF_LOG_INFO;
@@ -1263,6 +1288,7 @@ int conf_load(struct conf **out, const char *path, char *errbuf, size_t errlen)
 	c->path = xstrdup(path);
 	c->daily_limit = 3;
 	c->max_age_days = 90;
+	c->fetch_every = 3600;
 	c->digest = 1;
 	c->replies = 1;
 	c->log_level = CONF_LOG_INFO;
@@ -1365,5 +1391,7 @@ void conf_free(struct conf *c)
 	free(c->archive);
 	free(c->releases);
 	free(c->holidays);
+	free(c->branches);
+	free(c->fetch);
 	free(c);
 }

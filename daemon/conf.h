@@ -138,6 +138,11 @@ struct conf {
 	 * first run's now, so nothing about the past). */
 	int64_t watching_since;
 	int cc_maintainers; /* Cc maintainers on reminders; default no */
+	/* the tree's branches whose commits count as applied (ref globs, or
+	 * "none"); owned or NULL for the default */
+	char *branches;
+	char *fetch; /* owned or NULL: the tree's remote to fetch */
+	unsigned fetch_every; /* seconds between fetches; default 3600 */
 	char *releases; /* owned or NULL: the bundled list */
 	char *holidays; /* owned or NULL */
 	int digest; /* send maintainer digests, default yes */

@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "apply/branches.h"
 #include "cli/policy.h"
 #include "cli/sendout.h"
 #include "conf.h"
@@ -80,6 +81,9 @@ struct daemon {
 	ev_signal hup, term, intr;
 	ev_child sender;
 	pid_t sender_pid;
+	ev_child fetcher; /* fetch = REMOTE: the fetch child */
+	pid_t fetch_pid;
+	double fetched_at; /* real time the last fetch started */
 	struct imapsrc_set *imap; /* owned: the IMAP fetchers */
 	struct tester tester; /* [test] apply: the apply-and-boot child */
 	double spools_read_at; /* real time of the last spool read */
@@ -137,6 +141,7 @@ static int open_policy(struct daemon *d)
 	pa.holidays = c->holidays;
 	pa.bots = (const char *const *)c->policy.bots;
 	pa.n_bots = c->policy.n_bots;
+	pa.branches = c->branches;
 	free(d->projects);
 	d->projects = xcalloc(c->n_projects + 1, sizeof(*d->projects));
 	for (i = 0; i < c->n_projects; i++) {
@@ -376,6 +381,75 @@ static void start_sender(struct daemon *d, int64_t now)
 	ev_child_start(d->loop, &d->sender);
 }
 
+/* The fetch child: fetches the tree's remote and fast-forwards the
+ * checked-out branch to its upstream (a changed MAINTAINERS is then read
+ * again, and new branch commits count as applied patches). */
+static void run_fetch(struct daemon *d)
+{
+	const struct conf *c = d->conf;
+	struct pc_err err = { 0 };
+	char to[41];
+
+	if (pc_branch_fetch(c->tree, c->fetch, &err) < 0) {
+		log_warnx("fetch: %s", err.msg);
+		_exit(1);
+	}
+	if (pc_branch_fast_forward(c->tree, to, &err) < 0) {
+		log_warnx("fetch: %s (fetched; the work tree stays as it "
+			  "was: clean it or update it by hand)",
+			  err.msg);
+		_exit(1);
+	}
+	if (to[0])
+		log_info("fetch: %s fast-forwarded to %.12s", c->tree, to);
+	else
+		log_debug("fetch: %s: fetched %s", c->tree, c->fetch);
+	_exit(0);
+}
+
+static void daemon_on_fetched(EV_P_ ev_child *w, int revents)
+{
+	struct daemon *d = w->data;
+
+	(void)revents;
+	ev_child_stop(EV_A_ w);
+	d->fetch_pid = 0;
+	if (!WIFEXITED(w->rstatus) || WEXITSTATUS(w->rstatus) != 0)
+		log_warnx("fetch: exited with status %d", w->rstatus);
+	/* Judge now: the tree may hold new commits and MAINTAINERS. */
+	ev_timer_stop(d->loop, &d->tick);
+	ev_timer_set(&d->tick, 0, 0);
+	ev_timer_start(d->loop, &d->tick);
+}
+
+/* Starts a fetch when one is configured and fetch_every passed (real
+ * time); returns the real seconds until the next, 0 without fetching. */
+static double start_fetch(struct daemon *d)
+{
+	const struct conf *c = d->conf;
+	double real = ev_now(d->loop), left;
+	pid_t pid;
+
+	if (!c->fetch || !c->tree)
+		return 0;
+	left = d->fetched_at + c->fetch_every - real;
+	if (d->fetch_pid || (d->fetched_at && left > 0))
+		return left > 1 ? left : 1;
+	d->fetched_at = real;
+	fflush(NULL);
+	if ((pid = fork()) < 0) {
+		log_warn("fetch: fork");
+		return c->fetch_every;
+	}
+	if (pid == 0)
+		run_fetch(d);
+	d->fetch_pid = pid;
+	ev_child_init(&d->fetcher, daemon_on_fetched, pid, 0);
+	d->fetcher.data = d;
+	ev_child_start(d->loop, &d->fetcher);
+	return c->fetch_every;
+}
+
 /* The next simulated time something is due: a verdict's next check or
  * queued mail; 0 when nothing is. */
 static int64_t next_due(struct daemon *d, int64_t now)
@@ -494,6 +568,7 @@ static void work(struct daemon *d, int force_spools)
 	const struct conf *c = d->conf;
 	unsigned poll;
 	int64_t now, next;
+	double fetch_in;
 
 	/* A tree the operator keeps current: MAINTAINERS (and with it the
 	 * profiles) read again when it changed. */
@@ -516,6 +591,7 @@ static void work(struct daemon *d, int force_spools)
 	plan_at(d, now);
 	d->last_now = now;
 	start_sender(d, now);
+	fetch_in = start_fetch(d);
 	tester_maybe_start(&d->tester, c, d->st, now);
 	if (d->finishing) {
 		log_info("clock: reached the configured end of the replay; "
@@ -532,6 +608,8 @@ static void work(struct daemon *d, int force_spools)
 			poll ? d->spools_read_at + poll - ev_now(d->loop) :
 			       3600;
 
+		if (fetch_in > 0 && fetch_in < delay)
+			delay = fetch_in;
 		next = next_due(d, now);
 		if (d->replay_next && (!next || d->replay_next < next))
 			next = d->replay_next;

@@ -16,6 +16,24 @@ CREATE TABLE patch_entries (
 -- hand, or a pull request); NULL when it was not.
 ALTER TABLE patch_status ADD COLUMN accepted_at INTEGER;
 
+-- The commits on the kernel tree's branches, by stable patch-id: a patch
+-- whose patch-id is there was applied, whatever its thread says.
+CREATE TABLE tree_commits (
+	patch_id TEXT NOT NULL,
+	commit_id TEXT NOT NULL,
+	committed_at INTEGER NOT NULL,
+	PRIMARY KEY (patch_id, commit_id)
+) WITHOUT ROWID;
+-- The branch tips read so far (their history is not read again), per
+-- tree directory.
+CREATE TABLE tree_tips (
+	tree TEXT NOT NULL,
+	ref TEXT NOT NULL,
+	oid TEXT NOT NULL,
+	read_at INTEGER NOT NULL,
+	PRIMARY KEY (tree, ref)
+) WITHOUT ROWID;
+
 -- Replies read before schema 9 keep no range: read their intent again,
 -- and map every series again so that patch_entries is filled.
 UPDATE messages SET intent = NULL WHERE intent IS NOT NULL AND intent & 1;

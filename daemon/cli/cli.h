@@ -34,6 +34,7 @@ int cmd_boot_test(int argc, char **argv);
 int cmd_digest(int argc, char **argv);
 int cmd_outbox(int argc, char **argv);
 int cmd_send(int argc, char **argv);
+int cmd_fetch(int argc, char **argv);
 
 /* The database path: --db, else $PATCHCLOCK_DB, else ./patchclock.db. */
 const char *cli_db_path(const char *opt);

@@ -28,6 +28,7 @@ static const struct cli_cmd commands[] = {
 	  "queue digests and reminders the clock calls for" },
 	{ "outbox", cmd_outbox, "the mail queued, sent, failed or held back" },
 	{ "send", cmd_send, "send the outbox's due mail over SMTP" },
+	{ "fetch", cmd_fetch, "fetch the kernel tree and fast-forward it" },
 	{ "apply", cmd_apply, "apply a series to a branch of the kernel tree" },
 	{ "boot-test", cmd_boot_test,
 	  "build an applied series and boot it in QEMU with NVDIMMs" },

@@ -16,11 +16,13 @@
 
 #include "cli/cli.h"
 #include "cli/policy.h"
+#include "apply/branches.h"
 #include "apply/tags.h"
 #include "log.h"
 #include "notify/plan.h"
 #include "store/mapping.h"
 #include "store/status.h"
+#include "store/treecommits.h"
 #include "util/buf.h"
 #include "util/hash.h"
 #include "util/util.h"
@@ -209,6 +211,9 @@ int cli_policy_option(struct cli_policy_args *pa, int c, const char *arg)
 	case 'b':
 		pa->bot_buf[pa->n_bots++] = arg;
 		return 1;
+	case 'B':
+		pa->branches = arg;
+		return 1;
 	default:
 		return 0;
 	}
@@ -224,6 +229,97 @@ void cli_policy_args_release(struct cli_policy_args *pa)
 	free(pa->ovr_buf);
 	free(pa->bot_buf);
 	memset(pa, 0, sizeof(*pa));
+}
+
+/* Splits the branch globs ("none": none wanted); 1 when some are. */
+static int branches_wanted(struct cli_policy *cp, const char *spec)
+{
+	static const char *const defaults[] = { PC_BRANCHES_DEFAULT };
+	const char *p = spec;
+	size_t i;
+
+	if (!spec) {
+		for (i = 0; i < PC_ARRAY_SIZE(defaults); i++) {
+			cp->branch_globs = xreallocarray(
+				cp->branch_globs, cp->n_branch_globs + 1,
+				sizeof(*cp->branch_globs));
+			cp->branch_globs[cp->n_branch_globs++] =
+				xstrdup(defaults[i]);
+		}
+		return 1;
+	}
+	if (!strcmp(spec, "none") || !strcmp(spec, "no"))
+		return 0;
+	while (*p) {
+		size_t n;
+
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		n = strcspn(p, " \t,");
+		if (n) {
+			cp->branch_globs = xreallocarray(
+				cp->branch_globs, cp->n_branch_globs + 1,
+				sizeof(*cp->branch_globs));
+			cp->branch_globs[cp->n_branch_globs++] = xmemdupz(p, n);
+		}
+		p += n;
+	}
+	return cp->n_branch_globs > 0;
+}
+
+/* How far back the tree's history is read on a first pass: the series
+ * that can still get mail (90 days by default) and a margin. */
+#define BRANCH_HISTORY (150 * 86400LL)
+/* A bound on one pass, for a tree with a deep history. */
+#define BRANCH_MAX_COMMITS 200000
+
+static int on_branch_commit(const char *patch_id, const char *commit,
+			    int64_t committed_at, void *arg)
+{
+	struct pc_store *st = arg;
+	struct pc_err err = { 0 };
+
+	if (pc_tree_commit_add(st, patch_id, commit, committed_at, &err) < 0) {
+		log_warnx("%s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Reads the commits new on the tree's branches since the last pass
+ * (inside the caller's transaction): a patch whose patch-id is there was
+ * applied. A tree that cannot be read is logged and skipped.
+ */
+static int read_tree_branches(struct cli_policy *cp, struct pc_store *st,
+			      int64_t now)
+{
+	struct pc_branch_walk w = { 0 };
+	struct pc_branch_tip *seen = NULL, *tips = NULL;
+	size_t nseen = 0, ntips = 0;
+	struct pc_err err = { 0 };
+	int rc;
+
+	if (pc_tree_tips_get(st, cp->tree, &seen, &nseen, &err) < 0) {
+		log_warnx("%s", err.msg);
+		return -1;
+	}
+	w.globs = (const char *const *)cp->branch_globs;
+	w.nglobs = cp->n_branch_globs;
+	w.since = now - BRANCH_HISTORY;
+	w.seen = seen;
+	w.nseen = nseen;
+	w.max_commits = BRANCH_MAX_COMMITS;
+	rc = pc_branch_commits(cp->tree, &w, on_branch_commit, st, &tips,
+			       &ntips, &err);
+	if (rc == 0 &&
+	    pc_tree_tips_set(st, cp->tree, tips, ntips, now, &err) < 0)
+		rc = -1;
+	if (rc && err.code)
+		log_warnx("reading the branches of %s: %s", cp->tree, err.msg);
+	pc_branch_tips_free(seen, nseen);
+	pc_branch_tips_free(tips, ntips);
+	return rc ? -1 : 0;
 }
 
 int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
@@ -311,6 +407,8 @@ int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
 			pc_buf_addf(&id, "%s,", pr->words[w]);
 	}
 	cp->tree = a->tree;
+	if (a->tree && branches_wanted(cp, a->branches))
+		cp->read_branches = pc_branch_is_repo(a->tree);
 	cp->config_id = pc_buf_detach(&id, NULL);
 	o.maint = cp->maint;
 	o.tree_dir = a->tree;
@@ -350,6 +448,9 @@ void cli_policy_close(struct cli_policy *cp)
 	for (size_t i = 0; i < cp->n_bots; i++)
 		free(cp->bots[i]);
 	free(cp->bots);
+	for (size_t i = 0; i < cp->n_branch_globs; i++)
+		free(cp->branch_globs[i]);
+	free(cp->branch_globs);
 	memset(cp, 0, sizeof(*cp));
 }
 
@@ -406,6 +507,10 @@ static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
 
 	if (pc_store_begin(st, &err) < 0)
 		goto fail;
+	if (cp->read_branches && read_tree_branches(cp, st, now) < 0) {
+		pc_store_rollback(st);
+		return -1;
+	}
 	if (cp->maint && pc_map_series(st, cp->maint, cp->tree,
 				       (int64_t)time(NULL), &ms, &err) < 0)
 		goto fail;

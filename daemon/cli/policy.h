@@ -26,6 +26,9 @@ struct cli_policy_args {
 	 * borrowed, and must outlive the cli_policy */
 	const struct pc_sla_project *projects;
 	size_t n_projects;
+	/* the tree's branches whose commits count as applied: ref globs
+	 * separated by blanks, "none", or NULL for PC_BRANCHES_DEFAULT */
+	const char *branches;
 	/* owned by cli_policy_args_init(): storage for the arrays above */
 	const char **ovr_buf, **bot_buf;
 };
@@ -41,6 +44,7 @@ struct cli_policy_args {
 		{ "no-map", no_argument, NULL, 'M' },          \
 		{ "releases", required_argument, NULL, 'r' },  \
 		{ "holidays", required_argument, NULL, 'H' },  \
+		{ "branches", required_argument, NULL, 'B' },  \
 	{                                                      \
 		"bot", required_argument, NULL, 'b'            \
 	}
@@ -65,6 +69,11 @@ struct cli_policy {
 	char **bots; /* owned, lower-cased */
 	size_t n_bots;
 	const char *tree; /* borrowed */
+	/* the ref globs of the tree's branches to read (owned, as is each);
+	 * read_branches: the tree is a git repository and they are wanted */
+	char **branch_globs;
+	size_t n_branch_globs;
+	int read_branches;
 };
 
 /* Loads everything; logs what went wrong and returns -1 on failure. */

@@ -612,6 +612,19 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		accept_all(out, s->pulled_at);
 		any = any && any < s->pulled_at ? any : s->pulled_at;
 	}
+	for (i = 0; i < s->npatches; i++) {
+		int64_t at = s->patches[i].in_tree_at;
+
+		if (at && at < s->posted)
+			at = s->posted;
+		if (at > now) {
+			next_check(out, at, now);
+		} else if (at && (!out->patches[i].accepted_at ||
+				  at < out->patches[i].accepted_at)) {
+			out->patches[i].accepted_at = at;
+			any = any && any < at ? any : at;
+		}
+	}
 	/* Without its patches (none reached the store), any acceptance is
 	 * the series'. */
 	accepted = s->npatches ? all_accepted(out, &partly) : any;

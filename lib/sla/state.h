@@ -41,7 +41,10 @@
  *  - Acceptance, per patch: a maintainer said applied/queued (an M: of
  *    a mapped entry, or of any entry, since maintainers of neighbouring
  *    trees take patches; a bot's "was applied" counts too), a pull
- *    request carries the series, or `patchclock accept`. An "applied"
+ *    request carries the series, `patchclock accept`, or a commit with
+ *    the patch's patch-id on the tree's branches (accepted at the
+ *    commit's time, or at the posting when the commit is older). An
+ *    "applied"
  *    accepts what it names: "Top 6 patches" the first six, "patch 3"
  *    the third, "the series" all of them; naming nothing, the patch it
  *    replies to, or every patch when it answers the cover. From a
@@ -184,6 +187,9 @@ struct pc_sla_patch {
 	const char *author_addr; /* borrowed; lower-case */
 	const struct pc_sla_tag *tags; /* borrowed */
 	size_t ntags;
+	/* the commit time of a commit on the tree's branches with its
+	 * patch-id (lib/apply/branches.h); 0 when none */
+	int64_t in_tree_at;
 };
 
 /* The facts of one series, all borrowed. */

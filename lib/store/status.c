@@ -126,8 +126,10 @@ static const char SQL_REPLACED[] =
 	"  FROM messages om JOIN patch_files f ON f.message_id = om.id "
 	"  WHERE om.series_id = o.id)))";
 static const char SQL_PATCHES[] =
-	"SELECT id, idx, msgid, author_addr FROM messages "
-	"WHERE series_id = ? AND kind = 'patch' ORDER BY idx, id";
+	"SELECT m.id, m.idx, m.msgid, m.author_addr, "
+	"(SELECT min(t.committed_at) FROM tree_commits t "
+	" WHERE t.patch_id = m.patch_id) FROM messages m "
+	"WHERE m.series_id = ? AND m.kind = 'patch' ORDER BY m.idx, m.id";
 static const char SQL_TAGS[] =
 	"SELECT t.name, t.addr, t.person, m.date, t.origin = 'reply', "
 	"t.suggested, t.mismatch FROM trailers t "
@@ -406,6 +408,7 @@ static int load_patches(struct pc_store *st, struct facts *f, int64_t sid,
 		p->idx = sqlite3_column_int(s, 1);
 		p->msgid = keep(f, sqlite3_column_text(s, 2));
 		p->author_addr = keep(f, sqlite3_column_text(s, 3));
+		p->in_tree_at = sqlite3_column_int64(s, 4);
 		f->s.npatches++;
 	}
 	if ((rc = step_done(st, s, rc, "reading a series' patches", err)) < 0)

@@ -8,7 +8,7 @@
 
 #include "store/store.h"
 
-#define PC_STORE__MAX_STMTS 96
+#define PC_STORE__MAX_STMTS 192
 
 struct pc_store {
 	sqlite3 *db; /* owned */
