@@ -34,6 +34,16 @@ CREATE TABLE tree_tips (
 	PRIMARY KEY (tree, ref)
 ) WITHOUT ROWID;
 
+-- A series' patch author when it is not the sender (a colleague re-posts
+-- the patch with the author's in-body From:): its versions are linked
+-- across both addresses.
+ALTER TABLE series ADD COLUMN co_author TEXT;
+CREATE INDEX series_co_author ON series(co_author) WHERE co_author IS NOT NULL;
+UPDATE series SET co_author = (SELECT m.author_addr FROM messages m
+	WHERE m.series_id = series.id AND m.kind = 'patch'
+	AND m.author_addr IS NOT NULL AND m.author_addr != series.author_addr
+	ORDER BY m.idx LIMIT 1);
+
 -- Replies read before schema 9 keep no range: read their intent again,
 -- and map every series again so that patch_entries is filled.
 UPDATE messages SET intent = NULL WHERE intent IS NOT NULL AND intent & 1;

@@ -570,12 +570,11 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		}
 		/* The author answered a question: the series waits again,
 		 * unless a new version is the next step (asked for, or promised:
-		 * "Got it!", "will fix in v3") or the author is one of
-		 * its maintainers. */
+		 * "Got it!", "will fix in v3") or the author maintains
+		 * the governing entry (their own tree). */
 		if (by_author) {
 			if (!waiting && asked && !changes && !r->respin &&
-			    !in_list(s->maintainers, s->nmaintainers,
-				     s->author_addr)) {
+			    !s->author_governs) {
 				waiting = 1;
 				out->wait_from = r->date;
 			}

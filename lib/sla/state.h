@@ -204,6 +204,9 @@ struct pc_sla_series {
 	int ignored; /* X-Patchwork-Hint: ignore, or an AUTOSEL selection */
 	int inside_other; /* posted in another of the author's series'
 			     threads, as no new version of it */
+	/* the author is an M: of the governing entry or of one sharing an
+	 * M: with it: nobody else's answer is awaited */
+	int author_governs;
 	const char *topic; /* subject tag words ("ndctl"), or NULL */
 	const char *list_id; /* the list it came through, or NULL */
 	int total, received; /* N of n/N (0 unknown) and patches seen */

@@ -12,6 +12,7 @@
 
 #include "patch/subject.h"
 #include "store/series.h"
+#include "sla/state.h"
 #include "store/store_internal.h"
 #include "util/util.h"
 #include "util/xalloc.h"
@@ -32,6 +33,7 @@ struct row {
 	char *msgid, *name, *from_name, *from_addr, *in_reply_to; /* owned */
 	char *topic, *list_id, *change_id; /* owned */
 	char *refs; /* owned; space-separated References, oldest first */
+	char *author_addr; /* owned: a patch's author (in-body From:) */
 };
 
 static void row_release(struct row *r)
@@ -45,6 +47,7 @@ static void row_release(struct row *r)
 	free(r->list_id);
 	free(r->change_id);
 	free(r->refs);
+	free(r->author_addr);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -52,7 +55,7 @@ static const char SQL_LOAD[] =
 	"SELECT id, kind, coalesce(series_id, 0), coalesce(version, 1), "
 	"coalesce(idx, 1), coalesce(total, 1), numbered, is_rfc, date, msgid, "
 	"name, from_name, from_addr, in_reply_to, topic, list_id, change_id, "
-	"in_reply_to IS NOT NULL OR refs IS NOT NULL, refs "
+	"in_reply_to IS NOT NULL OR refs IS NOT NULL, refs, author_addr "
 	"FROM messages WHERE id = ?";
 
 /* Loads message id into r; returns 1 when found, 0 when not. */
@@ -92,6 +95,7 @@ static int load_row(struct pc_store *st, int64_t id, struct row *r,
 	r->change_id = pc_store__col_dup(s, 16);
 	r->has_parent = sqlite3_column_int(s, 17);
 	r->refs = pc_store__col_dup(s, 18);
+	r->author_addr = pc_store__col_dup(s, 19);
 	sqlite3_reset(s);
 	return 1;
 }
@@ -633,10 +637,19 @@ static int cmp_vseries(const void *a, const void *b)
 }
 
 static const char SQL_SERIES_KEY[] =
-	"SELECT author_addr, norm_name, change_id FROM series WHERE id = ?";
+	"SELECT author_addr, norm_name, change_id, coalesce(co_author, ''), "
+	"topic FROM series WHERE id = ?";
+/* The series sent by, or carrying patches by, either address: a patch
+ * re-posted by a colleague (in-body From: the original author) is the
+ * original's next version. */
 static const char SQL_AUTHOR_SERIES[] =
 	"SELECT id, version, coalesce(first_posted, 0), norm_name, change_id, "
-	"is_rfc, coalesce(superseded_by, 0) FROM series WHERE author_addr = ? ORDER BY first_posted DESC LIMIT ?";
+	"is_rfc, coalesce(superseded_by, 0), topic FROM series "
+	"WHERE author_addr IN (?1, ?3) OR co_author IN (?1, ?3) "
+	"ORDER BY first_posted DESC LIMIT ?2";
+static const char SQL_CO_AUTHOR[] =
+	"UPDATE series SET co_author = ?2 WHERE id = ?1 AND co_author IS NULL "
+	"AND author_addr != ?2";
 static const char SQL_SET_SUPERSEDED[] =
 	"UPDATE series SET superseded_by = ? WHERE id = ?";
 static const char SQL_EXPLICIT[] =
@@ -663,7 +676,9 @@ static int relink_versions(struct pc_store *st, int64_t sid, struct pc_err *err)
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_SERIES_KEY, err);
 	struct vseries *group = NULL;
 	size_t n = 0, alloc = 0, i;
-	char *author = NULL, *norm = NULL, *change = NULL;
+	char *author = NULL, *norm = NULL, *change = NULL, *co = NULL,
+	     *topic = NULL;
+	int foreign;
 	int64_t pairs[32][2];
 	int npairs = 0, rc = 0;
 
@@ -677,7 +692,10 @@ static int relink_versions(struct pc_store *st, int64_t sid, struct pc_err *err)
 	author = pc_store__col_dup(s, 0);
 	norm = pc_store__col_dup(s, 1);
 	change = pc_store__col_dup(s, 2);
+	co = pc_store__col_dup(s, 3);
+	topic = pc_store__col_dup(s, 4);
 	sqlite3_reset(s);
+	foreign = pc_sla_foreign_topic(topic, NULL, 0);
 
 	if (!(s = pc_store__stmt(st, SQL_AUTHOR_SERIES, err))) {
 		rc = PC_EDB;
@@ -685,6 +703,7 @@ static int relink_versions(struct pc_store *st, int64_t sid, struct pc_err *err)
 	}
 	pc_store__bind_text(s, 1, author ? author : "");
 	sqlite3_bind_int(s, 2, MAX_AUTHOR_SERIES);
+	pc_store__bind_text(s, 3, co && *co ? co : (author ? author : ""));
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		const char *xn = (const char *)sqlite3_column_text(s, 3);
 		const char *xc = (const char *)sqlite3_column_text(s, 4);
@@ -693,6 +712,14 @@ static int relink_versions(struct pc_store *st, int64_t sid, struct pc_err *err)
 		if (id != sid && !(change && xc && !strcmp(change, xc)) &&
 		    pc_subject_similarity(norm ? norm : "", xn ? xn : "") <
 			    PC_SERIES_SIMILAR)
+			continue;
+		/* Another project's series of the same title ("[ndctl PATCH]
+		 * papr: ..." beside the kernel's "papr: ...") is no version
+		 * of this one. */
+		if (id != sid &&
+		    pc_sla_foreign_topic(
+			    (const char *)sqlite3_column_text(s, 7), NULL, 0) !=
+			    foreign)
 			continue;
 		PC_ALLOC_GROW(group, n + 1, alloc);
 		group[n].id = id;
@@ -754,7 +781,28 @@ out:
 	free(author);
 	free(norm);
 	free(change);
+	free(co);
+	free(topic);
 	return rc;
+}
+
+/* Notes a patch's author who is not the series' sender (a colleague
+ * re-posting it); *changed when it was new. */
+static int note_co_author(struct pc_store *st, int64_t sid, const char *addr,
+			  int *changed, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_CO_AUTHOR, err);
+	int rc;
+
+	*changed = 0;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	sqlite3_bind_text(s, 2, addr, -1, SQLITE_STATIC);
+	if ((rc = pc_store__exec(st, s, err, "noting a series' author")) < 0)
+		return rc;
+	*changed = sqlite3_changes(st->db) > 0;
+	return 0;
 }
 
 int pc_series__place(struct pc_store *st, int64_t mid, int *created,
@@ -763,7 +811,7 @@ int pc_series__place(struct pc_store *st, int64_t mid, int *created,
 	struct row m = { 0 }, cover = { 0 };
 	struct place_walk w = { .st = st, .err = err };
 	int64_t sid = 0;
-	int rc, renamed = 0, merged = 0, is_new = 0;
+	int rc, renamed = 0, merged = 0, is_new = 0, co_author = 0;
 
 	*created = 0;
 	if ((rc = load_row(st, mid, &m, err)) <= 0)
@@ -798,7 +846,10 @@ int pc_series__place(struct pc_store *st, int64_t mid, int *created,
 		rc = join_update(st, sid, &m, &renamed, err);
 	if (rc < 0)
 		goto out;
-	if ((is_new || renamed || merged) &&
+	if (is_kind(&m, "patch") && m.author_addr &&
+	    (rc = note_co_author(st, sid, m.author_addr, &co_author, err)) < 0)
+		goto out;
+	if ((is_new || renamed || merged || co_author) &&
 	    (rc = relink_versions(st, sid, err)) < 0)
 		goto out;
 	*created = is_new - merged;

@@ -490,6 +490,26 @@ static int load_entries(struct pc_store *st, struct facts *f, int64_t sid,
 	return step_done(st, s, rc, "reading a series' entries", err);
 }
 
+/* *out: whether addr is an M: of the governing entry's family. */
+static int is_governing(struct pc_store *st, const char *entry,
+			const char *addr, int *out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_GOVERNING, err);
+	int rc;
+
+	*out = 0;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, entry, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, addr, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		*out = sqlite3_column_int(s, 0) != 0;
+	sqlite3_reset(s);
+	return rc == SQLITE_ROW ?
+		       0 :
+		       pc_store__fail(st, err, "reading a maintainer");
+}
+
 /*
  * For each maintainer's applied reply: whether the sender is one of the
  * series' own maintainers (governing) and, when not, which patches the
@@ -502,26 +522,23 @@ static int load_acceptors(struct pc_store *st, struct facts *f, int64_t sid,
 	size_t i, k;
 	int rc;
 
+	if (f->nentries && f->s.author_addr &&
+	    (rc = is_governing(st, f->entries[0], f->s.author_addr,
+			       &f->s.author_governs, err)) < 0)
+		return rc;
 	for (i = 0; i < f->s.nreplies; i++) {
 		struct pc_sla_reply *r = &f->replies[i];
 		unsigned char *covers;
 		sqlite3_stmt *s;
+		int gov = 0;
 
 		if (!r->applied || r->bot || !r->from_addr)
 			continue;
 		if (f->nentries) {
-			if (!(s = pc_store__stmt(st, SQL_GOVERNING, err)))
-				return PC_EDB;
-			sqlite3_bind_text(s, 1, f->entries[0], -1,
-					  SQLITE_STATIC);
-			sqlite3_bind_text(s, 2, r->from_addr, -1,
-					  SQLITE_STATIC);
-			if ((rc = sqlite3_step(s)) == SQLITE_ROW)
-				r->governing = sqlite3_column_int(s, 0) != 0;
-			sqlite3_reset(s);
-			if (rc != SQLITE_ROW)
-				return pc_store__fail(st, err,
-						      "reading a maintainer");
+			if ((rc = is_governing(st, f->entries[0], r->from_addr,
+					       &gov, err)) < 0)
+				return rc;
+			r->governing = gov != 0;
 		}
 		if (r->governing || !f->s.npatches)
 			continue;

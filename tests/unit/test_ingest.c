@@ -436,6 +436,45 @@ static void test_series__unrelated_subjects_stay_apart(void **state)
 	assert_int_equal(superseded_by(f, series_of(f, "b@x")), 0);
 }
 
+/* lore nvdimm 2021: Vaibhav's "[PATCH] powerpc/papr_scm: Implement initial
+ * support for injecting smart errors" came back as v2 from Shivaprasad,
+ * with Vaibhav's in-body From:; between them, Vaibhav's "[ndctl PATCH
+ * 0/2] papr: ..." of nearly the same title is another project's. */
+static void test_series__colleague_repost_and_other_project(void **state)
+{
+	static const char reposted[] =
+		"From: A U Thor <author@example.com>\n\n"
+		"Commit message.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+		"Signed-off-by: Bo Other <bo@example.com>\n"
+		"---\ndiff --git a/drivers/nvdimm/pmem.c b/drivers/nvdimm/pmem.c\n"
+		"index 1111111..2222222 100644\n--- a/drivers/nvdimm/pmem.c\n"
+		"+++ b/drivers/nvdimm/pmem.c\n@@ -1,2 +1,3 @@\n a\n+b\n c\n";
+	struct fixture *f = *state;
+	int64_t v1, tool, v2;
+
+	patch(f, "v1@x", A,
+	      "[PATCH] papr: Implement initial support for "
+	      "injecting smart errors",
+	      "01 Jan 2024 10:00", NULL);
+	patch(f, "n1@x", A,
+	      "[ndctl PATCH] papr: Implement initial support for injecting "
+	      "smart errors",
+	      "01 Jan 2024 18:00", NULL);
+	ingest(f, mail("v2@x", B,
+		       "[PATCH v2] papr: Implement initial support "
+		       "for injecting smart errors",
+		       "20 Feb 2024 10:00", NULL, reposted));
+	v1 = series_of(f, "v1@x");
+	tool = series_of(f, "n1@x");
+	v2 = series_of(f, "v2@x");
+	assert_int_equal(superseded_by(f, v1), v2);
+	assert_int_equal(superseded_by(f, tool), 0);
+	assert_int_equal(superseded_by(f, v2), 0);
+	assert_int_equal(count(f, "SELECT count(*) FROM series WHERE "
+				  "co_author = 'author@example.com'"),
+			 1);
+}
+
 static void test_series__b4_link_to_previous_version(void **state)
 {
 	struct fixture *f = *state;
@@ -855,6 +894,7 @@ int main(void)
 		T(test_series__versions_order_by_number_not_date),
 		T(test_series__rfc_precedes_real_versions),
 		T(test_series__unrelated_subjects_stay_apart),
+		T(test_series__colleague_repost_and_other_project),
 		T(test_series__b4_link_to_previous_version),
 		T(test_series__naked_cover),
 		T(test_series__untagged_reply_patch_is_own_series),

@@ -411,10 +411,17 @@ static void test_state__author_answer_and_the_wait(void **state)
 	eval(f, answer + 12 * DAY + HOUR);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
 	f->replies[0].changes = 0;
-	/* The author is a maintainer: a discussion among maintainers. */
+	/* The author maintains another mapped entry only (LIBNVDIMM's M:
+	 * posting to x86's PKS code): still waiting on x86. */
 	f->s.author_addr = "dan.j.williams@intel.com";
 	f->patch.author_addr = "dan.j.williams@intel.com";
 	f->replies[1].from_addr = "dan.j.williams@intel.com";
+	eval(f, answer + 12 * DAY + HOUR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	/* The author maintains the governing entry: a discussion among
+	 * maintainers, nobody to wait on. */
+	f->s.author_governs = 1;
 	eval(f, answer + 12 * DAY + HOUR);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
 }
