@@ -44,6 +44,11 @@ UPDATE series SET co_author = (SELECT m.author_addr FROM messages m
 	AND m.author_addr IS NOT NULL AND m.author_addr != series.author_addr
 	ORDER BY m.idx LIMIT 1);
 
+-- A reply whose mailer dropped the threading headers finds the posting
+-- it answers ("Re: [PATCH v2 1/3] x") by this index, not by a scan.
+CREATE INDEX messages_post_subject ON messages(lower(subject))
+	WHERE kind = 'patch' OR kind = 'cover';
+
 -- Replies read before schema 9 keep no range: read their intent again,
 -- and map every series again so that patch_entries is filled.
 UPDATE messages SET intent = NULL WHERE intent IS NOT NULL AND intent & 1;

@@ -408,6 +408,29 @@ static int other_project(const struct pc_sla_series *s,
 	return 0;
 }
 
+/*
+ * Whether the author's reply i answers a question: the message it replies
+ * to asked one (when that is a reply of the thread by someone else), else
+ * whether the last word before it did (asked).
+ */
+static int answers_question(const struct pc_sla_series *s, size_t i, int asked)
+{
+	const struct pc_sla_reply *r = &s->replies[i];
+	size_t k;
+
+	if (!r->in_reply_to)
+		return asked;
+	for (k = i; k-- > 0;) {
+		const struct pc_sla_reply *p = &s->replies[k];
+
+		if (p->msgid && !strcmp(p->msgid, r->in_reply_to))
+			return p->question &&
+			       !(p->from_addr && s->author_addr &&
+				 !strcasecmp(p->from_addr, s->author_addr));
+	}
+	return asked;
+}
+
 /* Whether applied reply r accepts the patch at position i (state.h,
  * "Acceptance"). */
 static int accepts(const struct pc_sla_series *s, const struct pc_sla_reply *r,
@@ -573,8 +596,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * "Got it!", "will fix in v3") or the author maintains
 		 * the governing entry (their own tree). */
 		if (by_author) {
-			if (!waiting && asked && !changes && !r->respin &&
-			    !s->author_governs) {
+			if (!waiting && answers_question(s, i, asked) &&
+			    !changes && !r->respin && !s->author_governs) {
 				waiting = 1;
 				out->wait_from = r->date;
 			}

@@ -20,13 +20,15 @@
  *    until a human other than the author answers: any such reply ends
  *    the wait (the next step is the author's: a new version, or an
  *    answer). The author's answer starts a new wait only when it
- *    answers a question (the reply before it asked one), nobody asked
+ *    answers a question (the message it replies to asked one; when that
+ *    is not in the thread, the reply before it), nobody asked
  *    for changes, the answer promises none ("Got it", "will fix
- *    in v3": PC_INTENT_RESPIN) and the author is no maintainer of the
- *    series' entries (maintainers discussing among themselves owe no
- *    one an answer). Due = wait_from + ping-after in the clock's units
- *    (business days in the maintainers' zone). Overdue: waiting, and due has passed; "overdue
- *    by" is in business days. The action time is the next opening of
+ *    in v3": PC_INTENT_RESPIN) and the author does not maintain the
+ *    governing entry (author_governs: a maintainer discussing their own
+ *    tree owes no one an answer; the maintainer of another subsystem
+ *    posting here still waits). Due = wait_from + ping-after in the
+ *    clock's units (business days in the maintainers' zone). Overdue:
+ *    waiting, and due has passed; "overdue by" is in business days. The action time is the next opening of
  *    office hours at or after due. An overdue verdict is judged again
  *    hourly in office hours, so the stored "overdue by" stays current.
  *  - Review rule, per patch: a Reviewed-by or Acked-by from someone other
@@ -144,6 +146,8 @@ enum pc_sla_turn {
 /* A message of the series' thread other than its own patches. */
 struct pc_sla_reply {
 	int64_t date;
+	/* borrowed, may be NULL: its Message-ID and the one it answers */
+	const char *msgid, *in_reply_to;
 	const char *from_addr; /* borrowed; lower-case */
 	const char *from_name; /* borrowed; may be NULL */
 	unsigned bot : 1; /* a bot or Auto-Submitted mail */

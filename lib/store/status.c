@@ -29,8 +29,9 @@ static const char SQL_NEW_MAIL[] =
 	"WHERE id > ?";
 /* The series of the patch or cover an unthreaded reply answers. */
 static const char SQL_SERIES_BY_SUBJECT[] =
-	"SELECT series_id FROM messages WHERE series_id IS NOT NULL "
-	"AND 're: ' || lower(subject) = lower(?1) LIMIT 1";
+	"SELECT series_id FROM messages WHERE lower(subject) = lower(?1) "
+	"AND (kind = 'patch' OR kind = 'cover') AND series_id IS NOT NULL "
+	"LIMIT 1";
 /* A new posting may replace its author's earlier series (SQL_REPLACED):
  * they are judged again. */
 static const char SQL_DIRTY_AUTHOR[] =
@@ -155,7 +156,7 @@ static const char SQL_THREAD[] =
 	"m.auto_submitted, EXISTS (SELECT 1 FROM maint_people p "
 	" WHERE p.addr = m.from_addr AND p.role = 'M'), "
 	"(SELECT p.idx FROM messages p WHERE p.msgid = m.in_reply_to "
-	" AND p.series_id = ?1 AND p.kind = 'patch') "
+	" AND p.series_id = ?1 AND p.kind = 'patch'), m.msgid, m.in_reply_to "
 	"FROM th JOIN messages m ON m.id = th.id "
 	"WHERE m.series_id IS NULL AND m.date IS NOT NULL ORDER BY m.date, m.id";
 /* Whether addr is an M: of the governing entry ?1, or of an entry that
@@ -370,6 +371,8 @@ static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
 			set_intent(r, (unsigned)sqlite3_column_int(s, 5));
 		}
 		r->answers = sqlite3_column_int(s, 8);
+		r->msgid = keep(f, sqlite3_column_text(s, 9));
+		r->in_reply_to = keep(f, sqlite3_column_text(s, 10));
 		f->s.nreplies++;
 	}
 	if ((rc = step_done(st, s, rc, "reading a thread", err)) < 0)
@@ -864,9 +867,14 @@ static int mark_new_mail(struct pc_store *st, int64_t last_message,
 				rc = SQLITE_ERROR;
 				break;
 			}
-			pc_store__bind_text(
-				b, 1, (const char *)sqlite3_column_text(s, 4));
-			if (sqlite3_step(b) == SQLITE_ROW)
+			/* "Re: [PATCH v2 1/3] x" answers "[PATCH v2 1/3] x". */
+			const char *subj =
+				(const char *)sqlite3_column_text(s, 4);
+
+			if (subj && !strncasecmp(subj, "re: ", 4))
+				pc_store__bind_text(b, 1, subj + 4);
+			if (subj && !strncasecmp(subj, "re: ", 4) &&
+			    sqlite3_step(b) == SQLITE_ROW)
 				sid = sqlite3_column_int64(b, 0);
 			sqlite3_reset(b);
 		}

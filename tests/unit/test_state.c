@@ -373,6 +373,33 @@ static void test_state__superseded_and_incomplete(void **state)
  * author's answer, then three weeks of silence), unless a new version
  * is the next step ("[PATCH v2 0/2] Dax poison recovery": "Got it!"),
  * someone asked for changes, or the author is a maintainer. */
+/* lore nvdimm 2021-08-17, PKS V7: Ira answers Rick's remark (no question)
+ * at 03:12 and Rick's question at 03:21; the wait starts at the answer
+ * to the question, whatever came last before it. */
+static void test_state__answer_to_the_question_restarts(void **state)
+{
+	struct fixture *f = *state;
+
+	reply(f, POSTED + DAY, "rick@example.com", 0, 0, 0);
+	f->replies[0].msgid = "remark@x";
+	reply(f, POSTED + DAY + HOUR, "rick@example.com", 0, 0, 0);
+	f->replies[1].msgid = "question@x";
+	f->replies[1].question = 1;
+	reply(f, POSTED + 2 * DAY, "author@example.com", 0, 0, 0);
+	f->replies[2].in_reply_to = "remark@x";
+	eval(f, POSTED + 2 * DAY + 60);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+	reply(f, POSTED + 2 * DAY + 600, "author@example.com", 0, 0, 0);
+	f->replies[3].in_reply_to = "question@x";
+	eval(f, POSTED + 2 * DAY + 660);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_int_equal(f->v.wait_from, POSTED + 2 * DAY + 600);
+	/* Without threading, the last word before the answer decides. */
+	f->replies[2].in_reply_to = NULL;
+	eval(f, POSTED + 2 * DAY + 660);
+	assert_int_equal(f->v.wait_from, POSTED + 2 * DAY);
+}
+
 static void test_state__author_answer_and_the_wait(void **state)
 {
 	struct fixture *f = *state;
@@ -647,6 +674,7 @@ int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 	const struct CMUnitTest tests[] = {
+		T(test_state__answer_to_the_question_restarts),
 		T(test_state__author_answer_and_the_wait),
 		T(test_state__holds),
 		T(test_state__applied_by_bot_or_pull_request),
