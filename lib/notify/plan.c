@@ -222,6 +222,19 @@ static int queue(struct planner *p, const char *key, const char *action,
 	return 0;
 }
 
+/* After a composition error in p->err: the reason a mail is kept
+ * suppressed (in why), a body saying so (in msg), and p->err cleared. */
+static void unwritable(struct planner *p, char *why, size_t len,
+		       struct pc_buf *msg)
+{
+	snprintf(why, len, "cannot be composed: %s", p->err->msg);
+	p->err->code = 0;
+	p->err->msg[0] = '\0';
+	pc_buf_reset(msg);
+	pc_buf_addf(msg, "(not composed: %s)\n", why);
+	p->stats->unwritable++;
+}
+
 static void head_init(struct planner *p, struct pc_notify_head *h,
 		      const char *key, const struct pc_sla_ctx *ctx)
 {
@@ -279,9 +292,9 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	struct pc_notify_reply_opts ro = { 0 };
 	struct pc_buf msg = PC_BUF_INIT, rcpts = PC_BUF_INIT;
 	const char *refs[PC_COMPOSE_MAX_REFS], *reason;
-	char key[PC_COMPOSE_KEY_MAX], period[32];
+	char key[PC_COMPOSE_KEY_MAX], period[32], why[320];
 	size_t i, nm = 0;
-	int64_t send_after;
+	int64_t send_after = p->now;
 	int rc;
 
 	if (too_soon)
@@ -407,10 +420,18 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 				     c->act_at :
 				     pc_bizclock_next_open(ctx->clock, p->now);
 	}
+	if (rc < 0 && rc != PC_EDB) {
+		/* A mail that cannot be written (an author without an
+		 * address, a Message-ID with a space) is kept suppressed
+		 * with its reason; everything else still goes out. */
+		unwritable(p, why, sizeof(why), &msg);
+		reason = why;
+		rc = 0;
+	}
 	if (rc < 0)
 		goto out;
-	rc = queue(p, key, action, c->series_id, rcpts.buf, c->subject,
-		   send_after, reason, &msg);
+	rc = queue(p, key, action, c->series_id, rcpts.buf ? rcpts.buf : "",
+		   c->subject ? c->subject : "", send_after, reason, &msg);
 out:
 	people_release(&maint);
 	pc_buf_release(&msg);
@@ -574,6 +595,62 @@ static int queue_digest(struct planner *p, const char *key, int pending,
 	return 0;
 }
 
+/*
+ * A digest that could not be composed: drops the items that cannot be
+ * written on their own (a Message-ID with a space cannot be linked) and
+ * composes the rest; when the digest itself cannot be written (its
+ * addressee's address), it is kept suppressed with the reason. Returns
+ * pc_compose_digest()'s result for what is left, 0 for the suppressed
+ * one, or PC_EDB.
+ */
+static int digest_without_bad_items(struct planner *p,
+				    struct pc_notify_digest *nd,
+				    struct pc_buf *msg, char *why, size_t len,
+				    const char **reason)
+{
+	struct pc_notify_item *good = xcalloc(nd->nitems + 1, sizeof(*good));
+	struct pc_notify_digest one = *nd;
+	struct pc_buf scratch = PC_BUF_INIT;
+	struct pc_err first = *p->err;
+	size_t i, n = 0;
+	int rc;
+
+	for (i = 0; i < nd->nitems; i++) {
+		one.items = &nd->items[i];
+		one.nitems = 1;
+		pc_buf_reset(&scratch);
+		p->err->code = 0;
+		rc = pc_compose_digest(&scratch, &one, p->err);
+		if (rc == PC_EDB)
+			goto out;
+		if (rc >= 0)
+			good[n++] = nd->items[i];
+	}
+	p->err->code = 0;
+	p->err->msg[0] = '\0';
+	one.items = good;
+	one.nitems = n;
+	pc_buf_reset(msg);
+	/* No item can be written alone: the digest itself cannot be (its
+	 * addressee), for the first reason. */
+	if (!n) {
+		*p->err = first;
+		rc = first.code;
+	} else {
+		p->stats->unwritable += (unsigned)(nd->nitems - n);
+		rc = pc_compose_digest(msg, &one, p->err);
+	}
+	if (rc < 0 && rc != PC_EDB) {
+		unwritable(p, why, len, msg);
+		*reason = why;
+		rc = 0;
+	}
+out:
+	pc_buf_release(&scratch);
+	free(good);
+	return rc;
+}
+
 static int send_digests(struct planner *p)
 {
 	char **kept = xcalloc(p->ndg + 1, sizeof(*kept));
@@ -585,7 +662,8 @@ static int send_digests(struct planner *p)
 		struct pc_notify_digest nd;
 		struct pc_buf msg = PC_BUF_INIT;
 		struct pc_biz_local l;
-		char key[PC_COMPOSE_KEY_MAX + 32], prefix[PC_COMPOSE_KEY_MAX];
+		char key[PC_COMPOSE_KEY_MAX + 32], prefix[PC_COMPOSE_KEY_MAX],
+			why[320];
 		char *pkey = NULL;
 		const char *reason = NULL;
 		int64_t at = 0;
@@ -619,6 +697,9 @@ static int send_digests(struct planner *p)
 		nd.items = d->items;
 		nd.nitems = d->n;
 		rc = pc_compose_digest(&msg, &nd, p->err);
+		if (rc < 0 && rc != PC_EDB)
+			rc = digest_without_bad_items(p, &nd, &msg, why,
+						      sizeof(why), &reason);
 		if (rc == PC_COMPOSE_NOTHING) {
 			rc = 0;
 		} else if (rc >= 0) {

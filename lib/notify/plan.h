@@ -83,12 +83,18 @@ struct pc_plan_stats {
 	unsigned queued, suppressed, already, opt_outs;
 	unsigned refreshed; /* pending digests gathered again */
 	unsigned withdrawn; /* pending digests left with nothing to say */
+	/* mails, or digest items, that could not be composed (kept
+	 * suppressed with the reason, or left out of the digest) */
+	unsigned unwritable;
 };
 
 /*
  * Plans and queues at now. ps gives each governing entry's policy and
- * clock (the one the verdicts were judged with). Errors: PC_EDB, and
- * composition errors (PC_ELIMIT).
+ * clock (the one the verdicts were judged with). A mail that cannot be
+ * composed (an author without an address, a Message-ID with a space) is
+ * kept suppressed with the reason, and a digest item that cannot is
+ * left out: one bad series never stops the others' mail. Errors:
+ * PC_EDB.
  */
 int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 		    const struct pc_plan_options *o, int64_t now,
