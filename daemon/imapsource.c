@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "imapsource.h"
+#include "instance.h"
 #include "log.h"
 #include "mail/imap.h"
 #include "store/cursor.h"
@@ -422,7 +423,7 @@ static void fetcher_on_exit(EV_P_ ev_child *w, int revents)
 static void fetcher_spawn(struct fetcher *f)
 {
 	struct imapsrc_set *set = f->set;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	fflush(NULL);
 	if ((pid = fork()) < 0) {
@@ -432,6 +433,7 @@ static void fetcher_spawn(struct fetcher *f)
 		return;
 	}
 	if (pid == 0) {
+		instance_child(parent);
 		close(set->pipe_r);
 		child_main(set->conf, f->src, set->clock, set->pipe_w);
 	}

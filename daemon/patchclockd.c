@@ -29,6 +29,7 @@
 #include "cli/sendout.h"
 #include "conf.h"
 #include "imapsource.h"
+#include "instance.h"
 #include "replay.h"
 #include "tester.h"
 #include "log.h"
@@ -364,7 +365,7 @@ static int outbox_due(struct daemon *d, int64_t now)
 
 static void start_sender(struct daemon *d, int64_t now)
 {
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	if (!d->conf->smtp.url || d->sender_pid || !outbox_due(d, now))
 		return;
@@ -373,8 +374,10 @@ static void start_sender(struct daemon *d, int64_t now)
 		log_warn("sender: fork");
 		return;
 	}
-	if (pid == 0)
+	if (pid == 0) {
+		instance_child(parent);
 		run_sender(d, now);
+	}
 	d->sender_pid = pid;
 	ev_child_init(&d->sender, daemon_on_sender, pid, 0);
 	d->sender.data = d;
@@ -428,7 +431,7 @@ static double start_fetch(struct daemon *d)
 {
 	const struct conf *c = d->conf;
 	double real = ev_now(d->loop), left;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	if (!c->fetch || !c->tree)
 		return 0;
@@ -441,8 +444,10 @@ static double start_fetch(struct daemon *d)
 		log_warn("fetch: fork");
 		return c->fetch_every;
 	}
-	if (pid == 0)
+	if (pid == 0) {
+		instance_child(parent);
 		run_fetch(d);
+	}
 	d->fetch_pid = pid;
 	ev_child_init(&d->fetcher, daemon_on_fetched, pid, 0);
 	d->fetcher.data = d;
@@ -712,18 +717,6 @@ static void daemon_on_term(EV_P_ ev_signal *w, int revents)
 	ev_break(EV_A_ EVBREAK_ALL);
 }
 
-static int write_pidfile(const char *path)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f) {
-		log_warn("cannot write pidfile '%s'", path);
-		return -1;
-	}
-	fprintf(f, "%ld\n", (long)getpid());
-	return fclose(f) == 0 ? 0 : -1;
-}
-
 int main(int argc, char **argv)
 {
 	struct daemon d = { 0 };
@@ -770,10 +763,20 @@ int main(int argc, char **argv)
 	}
 	if (d.conf->log_level == CONF_LOG_DEBUG && !verbose)
 		log_init("patchclockd", foreground, 1);
+	/* One daemon per database: a second one would send every mail
+	 * twice. Taken before daemon(3) so that the refusal is seen. */
+	if (instance_lock(d.conf->database, errbuf, sizeof(errbuf)) < 0) {
+		log_warnx("%s", errbuf);
+		return 1;
+	}
 	if (!foreground && daemon(0, 0) < 0)
 		fatal("daemon");
-	if (d.conf->pidfile && write_pidfile(d.conf->pidfile) < 0)
+	instance_note_pid();
+	if (d.conf->pidfile &&
+	    instance_pidfile(d.conf->pidfile, errbuf, sizeof(errbuf)) < 0) {
+		log_warnx("%s", errbuf);
 		return 1;
+	}
 	d.loop = EV_DEFAULT;
 	if (d.conf->clock.step)
 		simclock_step(&d.clock, d.conf->clock.start);

@@ -16,6 +16,7 @@
 #include "log.h"
 #include "store/testrun.h"
 #include "tester.h"
+#include "instance.h"
 #include "util/banned.h"
 
 static const char SQL_NEXT[] =
@@ -140,7 +141,7 @@ int tester_maybe_start(struct tester *t, const struct conf *c,
 {
 	struct pc_err err = { 0 };
 	int64_t series = 0;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	if (!c->test.apply || !c->tree || t->pid)
 		return 0;
@@ -155,8 +156,10 @@ int tester_maybe_start(struct tester *t, const struct conf *c,
 		log_warn("tester: fork");
 		return 0;
 	}
-	if (pid == 0)
+	if (pid == 0) {
+		instance_child(parent);
 		child_main(c, series, now);
+	}
 	t->pid = pid;
 	t->series = series;
 	ev_child_init(&t->child, tester_on_exit, pid, 0);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli/sendout.h"
 #include "log.h"
@@ -82,6 +84,19 @@ static int64_t backoff(int attempts)
 	return d > 6 * 3600 ? 6 * 3600 : d;
 }
 
+/* Gives a claim back after a local failure (nothing was sent). */
+static void release(struct sendout *sd, int64_t id)
+{
+	struct pc_err err = { 0 };
+
+	if (pc_store_begin(sd->st, &err) < 0 ||
+	    pc_outbox_unclaim(sd->st, id, sd->who, &err) < 0 ||
+	    pc_store_commit(sd->st, &err) < 0) {
+		pc_store_rollback(sd->st);
+		log_warnx("send: %s", err.msg);
+	}
+}
+
 static int send_one(const struct pc_outbox_item *it, void *arg)
 {
 	struct sendout *sd = arg;
@@ -101,6 +116,20 @@ static int send_one(const struct pc_outbox_item *it, void *arg)
 		sd->sent++;
 		return 0;
 	}
+	/* Claimed first, in its own transaction: another sender (a second
+	 * `patchclock send`, a daemon's sender) skips it. */
+	if (pc_store_begin(sd->st, &err) < 0)
+		goto db_fail;
+	if ((rc = pc_outbox_claim(sd->st, it->id, sd->who, (int64_t)time(NULL),
+				  SENDOUT_LEASE, &err)) < 0 ||
+	    pc_store_commit(sd->st, &err) < 0)
+		goto db_fail;
+	if (rc == 0) {
+		log_debug("send: %s %s: another sender has it", it->action,
+			  it->message_id);
+		sd->skipped++;
+		return 0;
+	}
 	r = xstrdup(it->recipients);
 	n = split_rcpts(r, &rcpts);
 	rc = pc_smtp_send(&res, &sd->o, rcpts, n, it->message, it->message_len,
@@ -109,6 +138,7 @@ static int send_one(const struct pc_outbox_item *it, void *arg)
 	free(r);
 	if (rc < 0) {
 		log_warnx("send: %s", err.msg);
+		release(sd, it->id);
 		return rc;
 	}
 	if (pc_store_begin(sd->st, &err) < 0)
@@ -148,5 +178,12 @@ db_fail:
 
 int sendout_run(struct sendout *sd, struct pc_err *err)
 {
+	char host[256] = "";
+
+	if (!sd->who[0]) {
+		gethostname(host, sizeof(host) - 1);
+		snprintf(sd->who, sizeof(sd->who), "%.200s:%ld", host,
+			 (long)getpid());
+	}
 	return pc_outbox_list(sd->st, sd->now, 0, send_one, sd, err);
 }

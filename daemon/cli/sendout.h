@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Sending the outbox's due mail, for `patchclock send` and patchclockd's
- * sender child: each mail through lib/notify/smtp, marked sent in its own
+ * sender child: each mail claimed in a transaction first (another sender
+ * skips it), sent through lib/notify/smtp, marked sent in its own
  * transaction right after the server's OK, retried with backoff on
  * temporary failures, failed on 5xx.
  */
@@ -19,8 +20,14 @@ struct sendout {
 	int dry_run; /* print instead of sending */
 	int64_t now;
 	unsigned sent, retry, failed;
+	unsigned skipped; /* claimed by another sender */
 	int db_error;
+	char who[256]; /* the claim's name: "host:pid" (filled when empty) */
 };
+
+/* How long a claim on an outbox row lasts (real seconds): longer than
+ * one SMTP exchange may take (its timeout is 60 s by default). */
+#define SENDOUT_LEASE 600
 
 /* Reads "user:password" from path (warns when others may read it). */
 int sendout_credentials(const char *path, char **user, char **pass);

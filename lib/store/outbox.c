@@ -32,13 +32,21 @@ static const char SQL_ITEM[] =
 	")";
 static const char SQL_SENT[] =
 	"UPDATE outbox SET status = 'sent', sent_at = ?2, "
-	"attempts = attempts + 1, next_attempt = NULL WHERE id = ?1";
+	"attempts = attempts + 1, next_attempt = NULL, claimed_by = NULL, "
+	"claim_until = NULL WHERE id = ?1";
 static const char SQL_RETRY[] =
 	"UPDATE outbox SET attempts = attempts + 1, next_attempt = ?2, "
-	"last_error = ?3 WHERE id = ?1";
+	"last_error = ?3, claimed_by = NULL, claim_until = NULL WHERE id = ?1";
 static const char SQL_FAILED[] =
 	"UPDATE outbox SET status = 'failed', attempts = attempts + 1, "
-	"reason = ?2, last_error = ?2 WHERE id = ?1";
+	"reason = ?2, last_error = ?2, claimed_by = NULL, claim_until = NULL "
+	"WHERE id = ?1";
+static const char SQL_CLAIM[] =
+	"UPDATE outbox SET claimed_by = ?2, claim_until = ?3 WHERE id = ?1 "
+	"AND status = 'pending' AND (claim_until IS NULL OR claim_until <= ?4)";
+static const char SQL_UNCLAIM[] =
+	"UPDATE outbox SET claimed_by = NULL, claim_until = NULL "
+	"WHERE id = ?1 AND claimed_by = ?2 AND status = 'pending'";
 static const char SQL_COUNT_TO[] =
 	"SELECT count(*) FROM outbox WHERE created_at >= ?2 "
 	"AND status IN ('pending', 'sent') "
@@ -58,12 +66,14 @@ static const char SQL_PENDING[] =
 static const char SQL_REFRESH[] =
 	"UPDATE outbox SET recipients = ?2, subject = ?3, message = ?4, "
 	"created_at = ?5, status = ?6, reason = ?7 "
-	"WHERE key = ?1 AND status = 'pending' AND created_at < send_after";
+	"WHERE key = ?1 AND status = 'pending' AND created_at < send_after "
+	"AND claimed_by IS NULL";
 static const char SQL_PENDING_OF[] =
 	"SELECT id, key FROM outbox WHERE status = 'pending' AND action = ?1 "
 	"AND created_at < send_after AND send_after > ?2";
 static const char SQL_WITHDRAW[] =
-	"UPDATE outbox SET status = 'suppressed', reason = ?2 WHERE id = ?1";
+	"UPDATE outbox SET status = 'suppressed', reason = ?2 WHERE id = ?1 "
+	"AND claimed_by IS NULL";
 
 int pc_outbox_pending(char **key_out, int64_t *send_after_out,
 		      struct pc_store *st, const char *prefix,
@@ -309,6 +319,35 @@ static int mark(struct pc_store *st, const char *sql, int64_t id, int64_t t,
 			pc_store__bind_text(s, 3, text);
 	}
 	return pc_store__exec(st, s, err, "marking an outbox mail");
+}
+
+int pc_outbox_claim(struct pc_store *st, int64_t id, const char *who,
+		    int64_t real_now, int64_t lease, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_CLAIM, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, id);
+	sqlite3_bind_text(s, 2, who, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, real_now + lease);
+	sqlite3_bind_int64(s, 4, real_now);
+	if ((rc = pc_store__exec(st, s, err, "claiming an outbox mail")) < 0)
+		return rc;
+	return sqlite3_changes(st->db) > 0;
+}
+
+int pc_outbox_unclaim(struct pc_store *st, int64_t id, const char *who,
+		      struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_UNCLAIM, err);
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, id);
+	sqlite3_bind_text(s, 2, who, -1, SQLITE_STATIC);
+	return pc_store__exec(st, s, err, "releasing an outbox mail");
 }
 
 int pc_outbox_sent(struct pc_store *st, int64_t id, int64_t now,

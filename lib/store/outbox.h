@@ -85,6 +85,20 @@ typedef int (*pc_outbox_fn)(const struct pc_outbox_item *it, void *arg);
 int pc_outbox_list(struct pc_store *st, int64_t now, int all, pc_outbox_fn fn,
 		   void *arg, struct pc_err *err);
 
+/*
+ * Claims pending row id for sender who (e.g. "host:pid") until real_now +
+ * lease (real seconds, not a simulated clock): call it in its own
+ * transaction before sending. Returns 1 when claimed, 0 when the row is
+ * no longer pending or another sender's claim still runs (skip it), or
+ * PC_EDB. A claim ends with pc_outbox_sent/retry/failed, or
+ * pc_outbox_unclaim(); a claim whose holder died runs out, and the row
+ * is sent again with the same Message-ID.
+ */
+int pc_outbox_claim(struct pc_store *st, int64_t id, const char *who,
+		    int64_t real_now, int64_t lease, struct pc_err *err);
+int pc_outbox_unclaim(struct pc_store *st, int64_t id, const char *who,
+		      struct pc_err *err);
+
 /* After the server's OK. */
 int pc_outbox_sent(struct pc_store *st, int64_t id, int64_t now,
 		   struct pc_err *err);
