@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "conf.h"
+#include "notify/smtp.h"
 #include "mail/imap.h"
 #include "util/xalloc.h"
 
@@ -1143,6 +1144,24 @@ static int conf_url_loopback(const char *url)
 	return yes;
 }
 
+/* No password in clear text to a remote SMTP server (as for IMAP). */
+static void conf_check_smtp_tls(struct conf_ctx *x)
+{
+	const struct conf_smtp *m = &x->c->smtp;
+	struct pc_smtp_options o = PC_SMTP_OPTIONS_INIT;
+	struct pc_err err = { 0 };
+
+	o.url = m->url;
+	o.starttls = m->starttls;
+	o.user = m->credentials ? "(credentials)" : NULL;
+	if (pc_smtp_check(&o, &err) < 0)
+		conf_fail(x,
+			  x->key_line[CONF_SEC_SMTP][M_STARTTLS] ?
+				  x->key_line[CONF_SEC_SMTP][M_STARTTLS] :
+				  x->sec_line[CONF_SEC_SMTP],
+			  "%s, in [smtp]", err.msg);
+}
+
 static void conf_check_source(struct conf_ctx *x, size_t i)
 {
 	struct conf_source *s = &x->c->sources[i];
@@ -1231,6 +1250,8 @@ static void conf_check(struct conf_ctx *x)
 		else if (!c->smtp.from)
 			conf_missing(x, x->sec_line[CONF_SEC_SMTP], "from",
 				     "[smtp]");
+		else
+			conf_check_smtp_tls(x);
 	}
 	if (c->clock.has_offset &&
 	    (c->clock.has_start || x->key_line[CONF_SEC_CLOCK][C_SPEED]))

@@ -129,6 +129,11 @@ int cmd_send(int argc, char **argv)
 		o.user = user;
 		o.password = pass;
 	}
+	if (pc_smtp_check(&o, &err) < 0) {
+		log_warnx("send: %s", err.msg);
+		rc = CLI_USAGE;
+		goto out;
+	}
 	sd.o = o;
 	if (!(sd.st = cli_open_store(cli_db_path(db)))) {
 		rc = CLI_FAIL;

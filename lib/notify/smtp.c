@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mail/imap.h"
 #include "notify/smtp.h"
 #include "util/buf.h"
 
@@ -60,6 +61,35 @@ static int temporary_curl_error(CURLcode c)
 	}
 }
 
+int pc_smtp_check(const struct pc_smtp_options *o, struct pc_err *err)
+{
+	char host[256];
+	const char *h, *e;
+	size_t n;
+
+	if (!o->url || strncmp(o->url, "smtp://", 7) || o->starttls || !o->user)
+		return 0;
+	h = o->url + 7;
+	if (*h == '[') {
+		h++;
+		e = strchr(h, ']');
+	} else {
+		e = h + strcspn(h, ":/");
+	}
+	n = e ? (size_t)(e - h) : strlen(h);
+	if (n >= sizeof(host))
+		n = sizeof(host) - 1;
+	memcpy(host, h, n);
+	host[n] = '\0';
+	if (pc_imap_is_loopback(host))
+		return 0;
+	return pc_err_set(err, PC_EUSAGE,
+			  "refusing to send the SMTP password in clear text "
+			  "to '%s': use smtps:// or STARTTLS (plain smtp:// "
+			  "is for loopback relays only)",
+			  host);
+}
+
 int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
 		 const char *const *rcpts, size_t n, const char *msg,
 		 size_t len, struct pc_err *err)
@@ -79,6 +109,8 @@ int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
 				  !o->url  ? "the SMTP URL is" :
 				  !o->from ? "the envelope sender is" :
 					     "a recipient is");
+	if (pc_smtp_check(o, err) < 0)
+		return PC_EUSAGE;
 	if (!(curl = curl_easy_init()))
 		return pc_err_set(err, PC_EIO, "cannot start libcurl");
 	for (i = 0; i < n; i++)

@@ -45,9 +45,16 @@ struct pc_smtp_result {
 };
 
 /*
+ * Whether the options are safe to use: a password is never sent in clear
+ * text (smtp:// without STARTTLS) to a server that is not on loopback.
+ * Returns 0, or PC_EUSAGE saying what to do.
+ */
+int pc_smtp_check(const struct pc_smtp_options *o, struct pc_err *err);
+
+/*
  * Sends (msg, len) to rcpts[0..n). Returns 0 and fills *res in every
  * case where a delivery was attempted (look at res->outcome); PC_EUSAGE
- * for bad options (no URL, no sender, no recipient).
+ * for bad options (no URL, no sender, no recipient, pc_smtp_check()).
  */
 int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
 		 const char *const *rcpts, size_t n, const char *msg,
