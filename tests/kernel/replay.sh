@@ -367,16 +367,20 @@ done
 # entries), replied Wed
 # 11-17 09:23:44 -0800 (17:23:44Z, the first reply) to 02/29: "Applied,
 # fixed the spelling of 'dependent' in the subject..." and at 09:43:46 to
-# 03/29: "Applied.": accepted at 11-20, nobody's turn. 02/29 has no review
-# tag by then: needs-review. (On 11-22 Dan wrote "Unapplied," to 03/29.)
+# 03/29: "Applied.". Each "Applied" answers its own patch: 2 and 3 of 29
+# are accepted at 11-20, not the series (partly-accepted: someone acted,
+# so no mail), and the last word is Dan's: the author's turn. 02/29 has
+# no review tag by then: needs-review. (On 11-22 Dan wrote "Unapplied,"
+# to 03/29.)
 # "decouple DAX from block devices v2", Mon 11-29 11:21:34 +0100, same
 # author, "Changes since v1": superseded by 2022-01-15.
 a9=20211109083309.584081-1-hch@lst.de
-verdict 2021-11-20 $a9 accepted "needs-review" nobody \
+verdict 2021-11-20 $a9 acknowledged "needs-review partly-accepted" author \
 	"DEVICE DIRECT ACCESS (DAX)"
+is 2021-11-20 $a9 '[.patches[] | select(.accepted_at != null) | .index] | join(",")' 2,3
 is 2021-11-20 $a9 .first_response 2021-11-17T17:23:44Z
 is 2021-11-20 $a9 .lands_in null
-verdict 2022-01-15 $a9 superseded "needs-review" nobody \
+verdict 2022-01-15 $a9 superseded "needs-review partly-accepted" nobody \
 	"DEVICE DIRECT ACCESS (DAX)"
 
 # ---- the incremental path --------------------------------------------
