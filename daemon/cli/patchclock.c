@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/safeout.h"
 #include "log.h"
 #include "store/store.h"
 #include "util/banned.h"
@@ -184,6 +185,19 @@ void cli_format_iso(char *out, size_t len, int64_t t)
 	strftime(out, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* Whether the command prints mail text that must not reach a terminal
+ * as is: every command but `show --raw` (the bytes asked for) and the
+ * mail that `--dry-run` prints. */
+static int wants_filter(int argc, char **argv)
+{
+	int i;
+
+	for (i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--raw") || !strcmp(argv[i], "--dry-run"))
+			return 0;
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -204,8 +218,17 @@ int main(int argc, char **argv)
 		return CLI_OK;
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
+		if (!strcmp(argv[1], commands[i].name)) {
+			int rc;
+
+			if (wants_filter(argc, argv))
+				safeout_install();
+			rc = commands[i].run(argc - 1, argv + 1);
+			/* Flushes the filter (and the real stdout under it). */
+			if (fflush(stdout) != 0 && rc == CLI_OK)
+				rc = CLI_FAIL;
+			return rc;
+		}
 	log_warnx("unknown command '%s': run 'patchclock --help' for the list",
 		  argv[1]);
 	return CLI_USAGE;

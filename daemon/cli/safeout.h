@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Text that reaches a terminal is hostile: a Subject or From (raw, or
+ * decoded from RFC 2047) may carry escape sequences that retitle the
+ * window, move the cursor or hide lines. safeout_install() puts a filter
+ * in front of stdout that writes C0 control characters (other than
+ * newline and tab), DEL and the C1 controls (U+0080..U+009F, as UTF-8) as
+ * visible escapes ("\x1b", "\u009b"). JSON output never holds raw
+ * controls (json-c escapes them), so it passes unchanged.
+ */
+#ifndef PC_CLI_SAFEOUT_H
+#define PC_CLI_SAFEOUT_H
+
+#include <stdio.h>
+
+/* Replaces stdout with the filter; returns 0, or -1 (stdout unchanged). */
+int safeout_install(void);
+
+/* Writes (p, n) to out as the filter does; for tests and one-off use. */
+void safeout_write(FILE *out, const char *p, size_t n);
+
+#endif
