@@ -557,6 +557,16 @@ static int run(const struct prof *pr, const char *arg)
 			goto out;
 		}
 	}
+	if (stat(arg, &st) == 0 && !S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode)) {
+		/* A FIFO or a device: never opened (a FIFO would wait). */
+		log_warnx("profile: '%s' is not a regular file (a profile is "
+			  "an .rst file; an entry is named by its MAINTAINERS "
+			  "title)",
+			  arg);
+		rc = CLI_FAIL;
+		goto out;
+	}
 	if (stat(arg, &st) == 0 && S_ISREG(st.st_mode)) {
 		/* A profile document. */
 		if (pc_profile_read(&p, arg, &opts, &err) < 0) {

@@ -35,7 +35,8 @@ struct tv {
 static int read_file(struct pc_buf *out, const char *path, int missing_ok,
 		     struct pc_err *err)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	struct stat st;
 	ssize_t n;
 
@@ -48,8 +49,10 @@ static int read_file(struct pc_buf *out, const char *path, int missing_ok,
 		close(fd);
 		if (missing_ok)
 			return 1;
-		errno = EISDIR;
-		return pc_err_errno(err, PC_EIO, "cannot read '%s'", path);
+		return pc_err_set(err, PC_EIO,
+				  "'%s' is not a regular file (give the "
+				  "kernel tree's MAINTAINERS file)",
+				  path);
 	}
 	pc_buf_grow(out, (size_t)st.st_size);
 	for (;;) {

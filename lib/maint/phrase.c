@@ -400,7 +400,8 @@ static size_t match_rc(const char *n, size_t i, unsigned *rc)
 	if (n[j] != 'r' || n[j + 1] != 'c')
 		return 0;
 	j += 2;
-	if (n[j] == ' ' || n[j] == '-')
+	/* "rc5", "rc 5"; not "rc-3" (no such tag) */
+	if (n[j] == ' ')
 		j++;
 	for (k = 0; pc_isdigit((unsigned char)n[j]); k++, j++) {
 		if (k == 2)

@@ -162,7 +162,9 @@ int pc_profile__read_file(struct pc_buf *b, const char *path, size_t limit,
 	size_t start = b->len;
 	int fd, rc = 0;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)) < 0)
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer; the
+	 * check below refuses it. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)) < 0)
 		return pc_err_errno(err,
 				    errno == ENOENT ? PC_ENOTFOUND : PC_EIO,
 				    "cannot open '%s'", path);
@@ -171,7 +173,9 @@ int pc_profile__read_file(struct pc_buf *b, const char *path, size_t limit,
 		goto out;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		rc = pc_err_set(err, PC_EIO, "'%s' is not a regular file",
+		rc = pc_err_set(err, PC_EIO,
+				"'%s' is not a regular file (a profile is an "
+				".rst file)",
 				path);
 		goto out;
 	}

@@ -488,6 +488,11 @@ static void test_profile__prose(void **state)
 		  "Such patches should be submitted in mergeable state *at* "
 		  "*least* a week before the merge window opens.",
 		  "1 week before the merge window" },
+		/* No such tag as "-rc-3". */
+		{ PC_PROF_NEW_FEATURES,
+		  "New features should be sent before -rc-3.", NULL },
+		{ PC_PROF_NEW_FEATURES,
+		  "New features should be sent before rc 3.", "before -rc3" },
 		{ PC_PROF_NEW_FEATURES,
 		  "Of course if a patch set requires more than 2 weeks of "
 		  "review, -rc4 is already too late.",
