@@ -188,6 +188,19 @@ static int ingest_one(struct pc_store *store, const char *path,
 				goto fail;
 			continue;
 		}
+		if (rc == PC_EDAMAGED) {
+			/* Keep what was read before the damage; record the
+			 * damage as an error (exit 3). */
+			log_warnx("ingest: %s; the %llu messages before it "
+				  "are kept",
+				  err.msg,
+				  (unsigned long long)(stats->read -
+						       prog->read0));
+			if (pc_ingest_unreadable(store, path, err.msg, stats,
+						 &err) < 0)
+				goto fail;
+			break;
+		}
 		if (rc < 0)
 			goto fail;
 		if (pc_ingest_message(store, msg.data, msg.len, msg.where, iopt,

@@ -234,23 +234,36 @@ static int fill(struct pc_source *src, struct pc_err *err)
 		do
 			r = read(src->fd, src->rbuf + src->rlen, want);
 		while (r < 0 && errno == EINTR);
-		if (r < 0) {
-			pc_err_errno(err, PC_EIO, "cannot read '%s'",
-				     src->path);
-			return -1;
-		}
+		if (r < 0)
+			return pc_err_errno(err, PC_EIO, "cannot read '%s'",
+					    src->path);
 		n = (int)r;
 		src->read_off += (uint64_t)r;
 	} else {
 		n = gzread(src->gz, src->rbuf + src->rlen, (unsigned)want);
 	}
-	if (n < 0) {
-		int errnum;
+	if (n <= 0 && src->fd < 0) {
+		int errnum = Z_OK;
 		const char *m = gzerror(src->gz, &errnum);
 
-		pc_err_set(err, PC_EIO, "cannot read '%s': %s", src->path,
-			   errnum == Z_ERRNO ? strerror(errno) : m);
-		return -1;
+		/* zlib names a descriptor ("<fd:4>: "); the path says more. */
+		if (m && !strncmp(m, "<fd:", 4) && strstr(m, ">: "))
+			m = strstr(m, ">: ") + 3;
+
+		/* A damaged or cut stream: what came before it was read and
+		 * stays; the damage is reported with where it is. */
+		if (n < 0 || errnum == Z_BUF_ERROR) {
+			return pc_err_set(err, PC_EDAMAGED,
+					  "'%s' is damaged at byte %lld of its "
+					  "compressed data: %s",
+					  src->path,
+					  (long long)gzoffset(src->gz),
+					  errnum == Z_ERRNO ?
+						  strerror(errno) :
+					  errnum == Z_BUF_ERROR ?
+						  "it ends in the middle" :
+						  m);
+		}
 	}
 	if (n == 0)
 		src->eof = 1;

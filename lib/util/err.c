@@ -97,6 +97,8 @@ const char *pc_err_name(int code)
 		return "network error";
 	case PC_EAUTH:
 		return "authentication error";
+	case PC_EDAMAGED:
+		return "damaged input";
 	}
 	return "unknown error";
 }

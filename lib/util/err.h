@@ -22,6 +22,9 @@ enum {
 	PC_ENET = -9, /* a network peer failed or went away: try again later */
 	PC_EAUTH = -10, /* a peer refused our credentials or its certificate
 			   failed verification: retrying will not help */
+	/* a source is damaged part way (a corrupt or cut gzip stream):
+	 * what was read before the damage is good */
+	PC_EDAMAGED = -11,
 };
 
 struct pc_err {
