@@ -524,9 +524,10 @@ static void plan_at(struct daemon *d, int64_t now)
 				    NULL) == 0 &&
 		    (ps.queued || ps.suppressed))
 			log_info("clock: %llu series judged; %u mails queued, "
-				 "%u held back",
+				 "%u held back (%u could not be composed: see "
+				 "'patchclock outbox --all')",
 				 (unsigned long long)ss.judged, ps.queued,
-				 ps.suppressed);
+				 ps.suppressed, ps.unwritable);
 	} else if (d->have_policy) {
 		cli_policy_refresh(&d->cp, d->st, now, 0, &ss);
 	}

@@ -271,9 +271,10 @@ optout_fail:
 		rc = CLI_FAIL;
 	else
 		printf("digest: %s%u queued, %u held back by a rule, %u "
-		       "already queued, %u new opt-outs\n",
+		       "already queued, %u new opt-outs, %u could not be "
+		       "composed ('patchclock outbox --all' says why)\n",
 		       dry ? "(dry run, nothing kept) " : "", ps.queued,
-		       ps.suppressed, ps.already, ps.opt_outs);
+		       ps.suppressed, ps.already, ps.opt_outs, ps.unwritable);
 	cli_policy_close(&cp);
 out_store:
 	pc_store_close(st);

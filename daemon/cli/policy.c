@@ -286,6 +286,24 @@ static int on_branch_commit(const char *patch_id, const char *commit,
 	return 0;
 }
 
+/* Whether two lists of tips hold the same refs at the same commits. */
+static int same_tips(const struct pc_branch_tip *a, size_t na,
+		     const struct pc_branch_tip *b, size_t nb)
+{
+	size_t i, j;
+
+	if (na != nb)
+		return 0;
+	for (i = 0; i < na; i++) {
+		for (j = 0; j < nb; j++)
+			if (!strcmp(a[i].ref, b[j].ref))
+				break;
+		if (j == nb || strcmp(a[i].oid, b[j].oid))
+			return 0;
+	}
+	return 1;
+}
+
 /*
  * Reads the commits new on the tree's branches since the last pass
  * (inside the caller's transaction): a patch whose patch-id is there was
@@ -312,7 +330,8 @@ static int read_tree_branches(struct cli_policy *cp, struct pc_store *st,
 	w.max_commits = BRANCH_MAX_COMMITS;
 	rc = pc_branch_commits(cp->tree, &w, on_branch_commit, st, &tips,
 			       &ntips, &err);
-	if (rc == 0 &&
+	/* Most passes find the branches as they were: write nothing. */
+	if (rc == 0 && !same_tips(seen, nseen, tips, ntips) &&
 	    pc_tree_tips_set(st, cp->tree, tips, ntips, now, &err) < 0)
 		rc = -1;
 	if (rc && err.code)

@@ -437,7 +437,6 @@ static int accepts(const struct pc_sla_series *s, const struct pc_sla_reply *r,
 		   size_t i)
 {
 	int idx = s->patches[i].idx;
-	size_t k;
 
 	if (!r->whole) {
 		if (r->first && (idx < r->first || idx > r->last))
@@ -445,13 +444,14 @@ static int accepts(const struct pc_sla_series *s, const struct pc_sla_reply *r,
 		if (!r->first && r->answers && idx != r->answers)
 			return 0;
 	}
-	if (r->bot || r->governing || !r->covers)
-		return 1;
-	for (k = 0; k < s->npatches; k++)
-		if (r->covers[k])
-			return r->covers[i];
-	/* Their entries cover none of it: a neighbouring tree taking it. */
-	return 1;
+	return !r->covers || r->covers[i];
+}
+
+/* *at becomes t when t is earlier or *at is unset. */
+static void earliest(int64_t *at, int64_t t)
+{
+	if (!*at || t < *at)
+		*at = t;
 }
 
 static void accept_patches(struct pc_sla_verdict *out,
@@ -470,9 +470,7 @@ static void accept_all(struct pc_sla_verdict *out, int64_t at)
 	size_t i;
 
 	for (i = 0; i < out->npatches; i++)
-		if (!out->patches[i].accepted_at ||
-		    out->patches[i].accepted_at > at)
-			out->patches[i].accepted_at = at;
+		earliest(&out->patches[i].accepted_at, at);
 }
 
 /* When the last patch was accepted, or 0 when some are not; *partly
@@ -581,7 +579,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		if (bot) {
 			if (r->applied) {
 				accept_patches(out, s, r);
-				any = any ? any : r->date;
+				earliest(&any, r->date);
 			}
 			continue;
 		}
@@ -616,7 +614,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		    (r->maintainer ||
 		     in_list(s->maintainers, s->nmaintainers, r->from_addr))) {
 			accept_patches(out, s, r);
-			any = any ? any : r->date;
+			earliest(&any, r->date);
 		}
 	}
 	out->last_human = last_human;
@@ -626,13 +624,13 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		next_check(out, s->applied_at, now);
 	if (s->accepted_at && s->accepted_at <= now) {
 		accept_all(out, s->accepted_at);
-		any = any && any < s->accepted_at ? any : s->accepted_at;
+		earliest(&any, s->accepted_at);
 	}
 	if (s->pulled_at > now)
 		next_check(out, s->pulled_at, now);
 	if (s->pulled_at && s->pulled_at <= now) {
 		accept_all(out, s->pulled_at);
-		any = any && any < s->pulled_at ? any : s->pulled_at;
+		earliest(&any, s->pulled_at);
 	}
 	for (i = 0; i < s->npatches; i++) {
 		int64_t at = s->patches[i].in_tree_at;
@@ -641,10 +639,9 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			at = s->posted;
 		if (at > now) {
 			next_check(out, at, now);
-		} else if (at && (!out->patches[i].accepted_at ||
-				  at < out->patches[i].accepted_at)) {
-			out->patches[i].accepted_at = at;
-			any = any && any < at ? any : at;
+		} else if (at) {
+			earliest(&out->patches[i].accepted_at, at);
+			earliest(&any, at);
 		}
 	}
 	/* Without its patches (none reached the store), any acceptance is

@@ -165,12 +165,11 @@ struct pc_sla_reply {
 	unsigned whole : 1;
 	int first, last;
 	int answers;
-	/* an M: of the governing entry, or of an entry sharing an M: with it
-	 * (the series' own maintainers) */
-	unsigned governing : 1;
-	/* For an applied reply by another maintainer: per patch (by position
-	 * in the series' patches), whether the sender's own entries cover
-	 * it; NULL when not looked up. */
+	/* For an applied reply by a maintainer outside the series' own
+	 * entries (the governing one and those sharing an M: with it) whose
+	 * entries cover some of the patches: per patch (by position in the
+	 * series' patches), whether they cover it. NULL: the reply accepts
+	 * what it names. */
 	const unsigned char *covers;
 };
 

@@ -47,13 +47,13 @@ static const char SQL_MAPPED[] =
 	"UPDATE series SET mapped_hash = ?, tree_files = ?3, tree_missing = ?4 "
 	"WHERE id = ?2";
 static const char SQL_FILES[] =
-	"SELECT pf.status, pf.old_path, pf.new_path, pf.added + pf.removed "
+	"SELECT pf.status, pf.old_path, pf.new_path, pf.added + pf.removed, "
+	"m.id "
 	"FROM patch_files pf JOIN messages m ON m.id = pf.message_id "
 	"WHERE m.series_id = ? AND m.kind = 'patch'";
-static const char SQL_CLEAR_PATCH[] =
-	"DELETE FROM patch_entries WHERE message_id = ?";
-static const char SQL_PATCH_FILES[] =
-	"SELECT old_path, new_path FROM patch_files WHERE message_id = ?";
+static const char SQL_CLEAR_PATCH_ENTRIES[] =
+	"DELETE FROM patch_entries WHERE message_id IN "
+	"(SELECT id FROM messages WHERE series_id = ? AND kind = 'patch')";
 static const char SQL_INSERT_PATCH_ENTRY[] =
 	"INSERT OR IGNORE INTO patch_entries (message_id, entry) VALUES (?, ?)";
 static const char SQL_ENTRIES[] =
@@ -284,17 +284,38 @@ static int in_tree(const char *tree, const char *path, int dir_of)
 	return ok;
 }
 
+/* A patch and one of the series' files it touches (index in r.files). */
+struct patch_file {
+	int64_t message_id;
+	size_t file;
+};
+
+/* The index in r's files of path, or r->n_files. */
+static size_t file_index(const struct pc_maint_result *r, const char *path)
+{
+	size_t f;
+
+	for (f = 0; path && f < r->n_files; f++)
+		if (!strcmp(r->files[f], path))
+			break;
+	return path ? f : r->n_files;
+}
+
 /*
- * The lines each of r's files changes (matched by old or new path), and
- * whether the series' pre-images exist in tree (when tree is given):
- * a kernel patch edits files the kernel has; a userspace project's patch
- * on the same list (ndctl's cxl/meson.build) edits files it does not.
+ * One read of the series' patch files gives: the lines each of r's files
+ * changes (matched by old or new path), which patch touches which file
+ * (*pf: for patch_entries), and whether the series' pre-images exist in
+ * tree (when tree is given): a kernel patch edits files the kernel has;
+ * a userspace project's patch on the same list (ndctl's cxl/meson.build)
+ * edits files it does not.
  */
-static int file_facts(int *lines, int *checked_out, int *missing_out,
-		      struct pc_store *st, const struct pc_maint_result *r,
-		      const char *tree, int64_t series_id, struct pc_err *err)
+static int file_facts(int *lines, struct patch_file **pf, size_t *npf,
+		      int *checked_out, int *missing_out, struct pc_store *st,
+		      const struct pc_maint_result *r, const char *tree,
+		      int64_t series_id, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_FILES, err);
+	size_t alloc = 0;
 	int rc;
 
 	*checked_out = *missing_out = 0;
@@ -305,15 +326,22 @@ static int file_facts(int *lines, int *checked_out, int *missing_out,
 		const char *status = (const char *)sqlite3_column_text(s, 0);
 		const char *old = (const char *)sqlite3_column_text(s, 1);
 		const char *new = (const char *)sqlite3_column_text(s, 2);
-		int n = sqlite3_column_int(s, 3);
-		size_t f;
+		size_t fo = file_index(r, old), fn = file_index(r, new);
+		int k;
 
-		for (f = 0; f < r->n_files; f++)
-			if ((old && !strcmp(r->files[f], old)) ||
-			    (new && !strcmp(r->files[f], new))) {
-				lines[f] += n;
-				break;
-			}
+		/* The lines count once, for the name listed first. */
+		if (fo < r->n_files || fn < r->n_files)
+			lines[fo < fn ? fo : fn] += sqlite3_column_int(s, 3);
+		/* A rename touches both names. */
+		for (k = 0; k < 2; k++) {
+			size_t f = k ? fn : fo;
+
+			if (f == r->n_files || (k && fn == fo))
+				continue;
+			PC_ALLOC_GROW(*pf, *npf + 1, alloc);
+			(*pf)[*npf].message_id = sqlite3_column_int64(s, 4);
+			(*pf)[(*npf)++].file = f;
+		}
 		if (!tree)
 			continue;
 		(*checked_out)++;
@@ -328,71 +356,42 @@ static int file_facts(int *lines, int *checked_out, int *missing_out,
 		       pc_store__fail(st, err, "reading a series' files");
 }
 
-/* The index in r's files of path, or r->n_files. */
-static size_t file_index(const struct pc_maint_result *r, const char *path)
-{
-	size_t f;
-
-	for (f = 0; path && f < r->n_files; f++)
-		if (!strcmp(r->files[f], path))
-			break;
-	return path ? f : r->n_files;
-}
-
-/* Stores the entries patch id's files map to (K: aside): an "Applied"
+/* Stores the entries each patch's files map to (K: aside): an "Applied"
  * from another subsystem's maintainer takes only the patches its
  * entries cover. */
-static int map_patch(struct pc_store *st, int64_t id,
-		     const struct pc_maint_result *r,
-		     const struct pc_maint_result *per_file, struct pc_err *err)
+static int map_patches(struct pc_store *st, int64_t series_id,
+		       const struct patch_file *pf, size_t npf,
+		       const struct pc_maint_result *per_file,
+		       struct pc_err *err)
 {
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_CLEAR_PATCH, err);
-	const char **names = NULL;
-	size_t n = 0, alloc = 0, i;
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_CLEAR_PATCH_ENTRIES, err);
+	size_t i, h;
 	int rc;
 
 	if (!s)
 		return PC_EDB;
-	sqlite3_bind_int64(s, 1, id);
-	if ((rc = pc_store__exec(st, s, err, "clearing a patch's entries")) < 0)
+	sqlite3_bind_int64(s, 1, series_id);
+	if ((rc = pc_store__exec(st, s, err, "clearing patches' entries")) < 0)
 		return rc;
-	if (!(s = pc_store__stmt(st, SQL_PATCH_FILES, err)))
-		return PC_EDB;
-	sqlite3_bind_int64(s, 1, id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		int k;
+	for (i = 0; i < npf; i++)
+		for (h = 0; h < per_file[pf[i].file].n_hits; h++) {
+			const struct pc_maint_hit *hit =
+				&per_file[pf[i].file].hits[h];
 
-		for (k = 0; k < 2; k++) {
-			size_t f = file_index(
-				r, (const char *)sqlite3_column_text(s, k));
-			size_t h;
-
-			if (f == r->n_files)
+			if (hit->k_only)
 				continue;
-			for (h = 0; h < per_file[f].n_hits; h++) {
-				if (per_file[f].hits[h].k_only)
-					continue;
-				PC_ALLOC_GROW(names, n + 1, alloc);
-				names[n++] = per_file[f].hits[h].entry->name;
-			}
+			if (!(s = pc_store__stmt(st, SQL_INSERT_PATCH_ENTRY,
+						 err)))
+				return PC_EDB;
+			sqlite3_bind_int64(s, 1, pf[i].message_id);
+			sqlite3_bind_text(s, 2, hit->entry->name, -1,
+					  SQLITE_STATIC);
+			if ((rc = pc_store__exec(st, s, err,
+						 "storing a patch's entry")) <
+			    0)
+				return rc;
 		}
-	}
-	sqlite3_reset(s);
-	if (rc != SQLITE_DONE) {
-		free(names);
-		return pc_store__fail(st, err, "reading a patch's files");
-	}
-	for (i = 0, rc = 0; i < n && rc == 0; i++) {
-		if (!(s = pc_store__stmt(st, SQL_INSERT_PATCH_ENTRY, err))) {
-			rc = PC_EDB;
-			break;
-		}
-		sqlite3_bind_int64(s, 1, id);
-		sqlite3_bind_text(s, 2, names[i], -1, SQLITE_STATIC);
-		rc = pc_store__exec(st, s, err, "storing a patch's entry");
-	}
-	free(names);
-	return rc < 0 ? rc : 0;
+	return 0;
 }
 
 static int map_one(struct pc_store *st, const struct pc_maint *m,
@@ -404,7 +403,8 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 	struct pc_maint_result *per_file = NULL;
 	int *lines = NULL, checked = 0, missing = 0;
 	int64_t *ids = NULL;
-	size_t n = 0, alloc = 0, i;
+	struct patch_file *pf = NULL;
+	size_t n = 0, alloc = 0, npf = 0, i;
 	sqlite3_stmt *s;
 	int rc;
 
@@ -429,8 +429,8 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 		goto out;
 	per_file = xcalloc(r.n_files ? r.n_files : 1, sizeof(*per_file));
 	lines = xcalloc(r.n_files ? r.n_files : 1, sizeof(*lines));
-	if ((rc = file_facts(lines, &checked, &missing, st, &r, tree, series_id,
-			     err)) < 0)
+	if ((rc = file_facts(lines, &pf, &npf, &checked, &missing, st, &r, tree,
+			     series_id, err)) < 0)
 		goto out;
 	for (i = 0; i < r.n_files; i++)
 		if ((rc = pc_maint_map_file(&per_file[i], m, r.files[i], 0,
@@ -465,9 +465,8 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 					 "storing a series entry")) < 0)
 			goto out;
 	}
-	for (i = 0; i < n; i++)
-		if ((rc = map_patch(st, ids[i], &r, per_file, err)) < 0)
-			goto out;
+	if ((rc = map_patches(st, series_id, pf, npf, per_file, err)) < 0)
+		goto out;
 	if (!(s = pc_store__stmt(st, SQL_MAPPED, err))) {
 		rc = PC_EDB;
 		goto out;
@@ -491,6 +490,7 @@ out:
 		for (i = 0; i < r.n_files; i++)
 			pc_maint_result_release(&per_file[i]);
 	free(per_file);
+	free(pf);
 	free(lines);
 	pc_maint_result_release(&r);
 	pc_maint_query_free(q);

@@ -533,7 +533,7 @@ static int load_acceptors(struct pc_store *st, struct facts *f, int64_t sid,
 		struct pc_sla_reply *r = &f->replies[i];
 		unsigned char *covers;
 		sqlite3_stmt *s;
-		int gov = 0;
+		int gov = 0, any;
 
 		if (!r->applied || r->bot || !r->from_addr)
 			continue;
@@ -541,24 +541,26 @@ static int load_acceptors(struct pc_store *st, struct facts *f, int64_t sid,
 			if ((rc = is_governing(st, f->entries[0], r->from_addr,
 					       &gov, err)) < 0)
 				return rc;
-			r->governing = gov != 0;
 		}
-		if (r->governing || !f->s.npatches)
+		if (gov || !f->s.npatches)
 			continue;
 		if (!(s = pc_store__stmt(st, SQL_COVERS, err)))
 			return PC_EDB;
 		covers = keep_zeroed(f, f->s.npatches);
 		sqlite3_bind_int64(s, 1, sid);
 		sqlite3_bind_text(s, 2, r->from_addr, -1, SQLITE_STATIC);
+		any = 0;
 		while ((rc = sqlite3_step(s)) == SQLITE_ROW)
 			for (k = 0; k < f->s.npatches; k++)
 				if (f->s.patches[k].idx ==
 				    sqlite3_column_int(s, 0))
-					covers[k] = 1;
+					any = covers[k] = 1;
 		if ((rc = step_done(st, s, rc, "reading a maintainer's patches",
 				    err)) < 0)
 			return rc;
-		r->covers = covers;
+		/* Entries that cover none of it: a neighbouring tree taking
+		 * it whole (NULL). */
+		r->covers = any ? covers : NULL;
 	}
 	return 0;
 }
@@ -871,11 +873,11 @@ static int mark_new_mail(struct pc_store *st, int64_t last_message,
 			const char *subj =
 				(const char *)sqlite3_column_text(s, 4);
 
-			if (subj && !strncasecmp(subj, "re: ", 4))
+			if (subj && !strncasecmp(subj, "re: ", 4)) {
 				pc_store__bind_text(b, 1, subj + 4);
-			if (subj && !strncasecmp(subj, "re: ", 4) &&
-			    sqlite3_step(b) == SQLITE_ROW)
-				sid = sqlite3_column_int64(b, 0);
+				if (sqlite3_step(b) == SQLITE_ROW)
+					sid = sqlite3_column_int64(b, 0);
+			}
 			sqlite3_reset(b);
 		}
 		if (sid < 0) {

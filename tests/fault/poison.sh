@@ -84,6 +84,7 @@ sql() { sqlite3 "$db" "$1"; }
 check "good mail queued" \
 	"$(sql "SELECT group_concat(recipients, ',') FROM (SELECT recipients FROM outbox WHERE action = 'resend' AND status = 'pending' ORDER BY recipients)")" \
 	"good@example.com,good@example.com,paren@example.com"
+contains "summary counts them" "$(cat "$tmp/digest.out")" "4 could not be composed"
 check "bad mail kept with a reason" \
 	"$(sql "SELECT count(*) FROM outbox WHERE status = 'suppressed' AND reason LIKE 'cannot be composed: %'")" 4
 contains "no address" \

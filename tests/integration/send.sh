@@ -116,7 +116,7 @@ MAIL
 	--watching-since "2024-01-01 00:00" --cc-maintainers \
 	--from patchclock@patchclock.test >"$tmp/digest.out"
 check "digest summary" "$(cat "$tmp/digest.out")" \
-	"digest: 3 queued, 2 held back by a rule, 0 already queued, 1 new opt-outs"
+	"digest: 3 queued, 2 held back by a rule, 0 already queued, 1 new opt-outs, 0 could not be composed ('patchclock outbox --all' says why)"
 out=$("$pc" outbox --db "$db" --all --json)
 check "held back" "$(jq -r '[.[] | select(.status == "suppressed") |
 	.reason] | sort | join(";")' <<<"$out")" \
@@ -126,7 +126,7 @@ check "held back" "$(jq -r '[.[] | select(.status == "suppressed") |
 "$pc" digest --db "$db" --now "2024-01-08 12:30" \
 	--from patchclock@patchclock.test >"$tmp/digest.out"
 check "digest again" "$(cat "$tmp/digest.out")" \
-	"digest: 0 queued, 0 held back by a rule, 5 already queued, 0 new opt-outs"
+	"digest: 0 queued, 0 held back by a rule, 5 already queued, 0 new opt-outs, 0 could not be composed ('patchclock outbox --all' says why)"
 
 # Send at Tuesday's opening (office hours all day on weekdays: 00:00
 # UTC), when the digest planned on Monday goes out: one reply arrives;
