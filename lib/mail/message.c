@@ -126,7 +126,7 @@ static size_t scan_headers(struct headers *h, const char *raw, size_t len)
 /* Unfolds a header value: drops CR/LF of folds, trims the ends. */
 static void unfold(struct pc_buf *out, struct span v)
 {
-	const char *p = v.p, *end = v.p + v.len;
+	const char *p = v.p, *end = v.p ? v.p + v.len : v.p;
 
 	pc_buf_reset(out);
 	while (p < end && pc_isspace((unsigned char)*p))

@@ -151,7 +151,7 @@ int pc_cycle_parse_announcement(struct pc_cycle_version *out,
 				const char *subject, size_t len,
 				struct pc_err *err)
 {
-	const char *p = subject, *end = subject + len;
+	const char *p = subject, *end = subject ? subject + len : subject;
 	struct pc_cycle_version v;
 
 	if (!subject)

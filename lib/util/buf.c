@@ -92,8 +92,8 @@ void pc_buf_vaddf(struct pc_buf *b, const char *fmt, va_list ap)
 	int n;
 
 	va_copy(cp, ap);
-	n = vsnprintf(b->buf + b->len, b->alloc ? b->alloc - b->len : 0, fmt,
-		      cp);
+	n = vsnprintf(b->alloc ? b->buf + b->len : NULL,
+		      b->alloc ? b->alloc - b->len : 0, fmt, cp);
 	va_end(cp);
 	if (n < 0)
 		return;
