@@ -83,7 +83,7 @@ static void child_main(const struct conf *c, int64_t series, int64_t now)
 	o.now = now;
 	/* pc_am_series holds no transaction while it applies. */
 	rc = pc_am_series(&r, &apply_id, &branch, st, series, &o, &err);
-	if (rc < 0 && rc != PC_EDB) {
+	if (rc < 0 && !pc_err_is_db(rc)) {
 		/* Recorded as a failed apply, so it is not tried again and
 		 * the maintainers hear of it. */
 		log_warnx("tester: series %lld: %s", (long long)series,

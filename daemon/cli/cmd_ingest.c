@@ -289,7 +289,7 @@ int cmd_ingest(int argc, char **argv)
 	const char *db = NULL, *tree = NULL;
 	struct pc_store *store;
 	struct pc_err err = { 0 };
-	int c, quiet = 0, failed = 0, i, bulk = 0;
+	int c, quiet = 0, failed = 0, i;
 
 	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -343,11 +343,9 @@ int cmd_ingest(int argc, char **argv)
 	prog.on = !quiet && isatty(STDOUT_FILENO) && isatty(STDERR_FILENO);
 	if (!(store = cli_open_store(cli_db_path(db))))
 		return CLI_FAIL;
-	/* A bulk load writes raw mail once (rollback journal) when nothing
-	 * else has the database open; a running daemon keeps it in WAL. */
-	if (pc_store_bulk(store, 1, &bulk, &err) < 0)
+	/* Bulk mode: fewer, larger checkpoints; readers keep working. */
+	if (pc_store_bulk(store, 1, &err) < 0)
 		log_warnx("ingest: %s", err.msg);
-	log_debug("ingest: %s journal", bulk ? "rollback" : "WAL");
 	for (i = optind; i < argc; i++)
 		if (ingest_one(store, argv[i], &sopt, &iopt, &stats, &prog) < 0)
 			failed = 1;
@@ -363,7 +361,7 @@ int cmd_ingest(int argc, char **argv)
 	       (long long)stats.series, (unsigned long long)stats.errors);
 	if (map_series(store, cli_tree_dir(tree), quiet) < 0)
 		failed = 1;
-	if (bulk && pc_store_bulk(store, 0, NULL, &err) < 0)
+	if (pc_store_bulk(store, 0, &err) < 0)
 		log_warnx("ingest: %s", err.msg);
 	pc_store_close(store);
 	if (failed)

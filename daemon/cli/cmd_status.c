@@ -274,7 +274,7 @@ int cmd_status(int argc, char **argv)
 	struct pc_err err = { 0 };
 	const char *db = NULL;
 	struct pc_store *st;
-	int64_t now = (int64_t)time(NULL);
+	int64_t now = (int64_t)time(NULL), stale = -1;
 	int c, full = 0, rc = CLI_OK;
 
 	cli_policy_args_init(&pa, argc);
@@ -336,9 +336,19 @@ int cmd_status(int argc, char **argv)
 		cli_policy_args_release(&pa);
 		return CLI_FAIL;
 	}
-	if (cli_policy_refresh(&cp, st, now, full, &stats) < 0) {
+	if (cli_policy_refresh(&cp, st, now, full, &stats, &stale) < 0) {
 		rc = CLI_FAIL;
 		goto out;
+	}
+	if (stale >= 0) {
+		char then[32];
+
+		cli_format_time(then, sizeof(then), stale, stale > 0);
+		log_warnx("status: another process (an ingest, the daemon) is "
+			  "writing to '%s'; showing the verdicts of the last "
+			  "judging pass, at %s UTC, without judging again: run "
+			  "status again when it is done",
+			  cli_db_path(db), then);
 	}
 	log_debug("status: judged %llu series (%s; %llu by new mail or "
 		  "changes, %llu by due times)",
@@ -360,11 +370,18 @@ int cmd_status(int argc, char **argv)
 	} else {
 		char when[32];
 
-		cli_format_time(when, sizeof(when), now, 1);
-		printf("%zu series shown, judged at %s UTC (%llu judged now, "
-		       "%s)\n",
-		       o.n, when, (unsigned long long)stats.judged,
-		       stats.full ? "all again" : "incrementally");
+		if (stale >= 0) {
+			cli_format_time(when, sizeof(when), stale, stale > 0);
+			printf("%zu series shown, judged at %s UTC (not judged "
+			       "now: the database is busy)\n",
+			       o.n, when);
+		} else {
+			cli_format_time(when, sizeof(when), now, 1);
+			printf("%zu series shown, judged at %s UTC (%llu "
+			       "judged now, %s)\n",
+			       o.n, when, (unsigned long long)stats.judged,
+			       stats.full ? "all again" : "incrementally");
+		}
 	}
 out:
 	if (o.arr)

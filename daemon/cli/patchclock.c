@@ -151,6 +151,10 @@ struct pc_store *cli_open_store(const char *path)
 	if (pc_store_open(&st, path, &err) < 0) {
 		if (err.code == PC_EUSAGE)
 			log_warnx("%s", err.msg);
+		else if (err.code == PC_EBUSY)
+			log_warnx("%s (another process held it too long: "
+				  "try again when it is done)",
+				  err.msg);
 		else
 			log_warnx("%s (is the directory there and writable? "
 				  "choose the database with --db FILE or "

@@ -269,6 +269,10 @@ static int branches_wanted(struct cli_policy *cp, const char *spec)
 
 /* How far back the tree's history is read on a first pass: the series
  * that can still get mail (90 days by default) and a margin. */
+/* How long a reader waits for the write lock before it shows the stored
+ * verdicts instead. */
+#define STALE_WAIT_MS 2000
+
 #define BRANCH_HISTORY (150 * 86400LL)
 /* A bound on one pass, for a tree with a deep history. */
 #define BRANCH_MAX_COMMITS 200000
@@ -518,13 +522,29 @@ static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
 			  struct pc_status_stats *stats,
 			  struct pc_plan_stats *ps, int dry_run,
 			  int (*show)(struct pc_store *st, void *arg),
-			  void *arg)
+			  void *arg, int64_t *stale)
 {
 	struct pc_status_options so = { 0 };
 	struct pc_map_stats ms;
 	struct pc_err err = { 0 };
+	int rc;
 
-	if (pc_store_begin(st, &err) < 0)
+	if (stale) {
+		/* A reader: when a writer (a bulk ingest) holds the database,
+		 * show the last pass's verdicts rather than wait or fail. */
+		*stale = -1;
+		rc = pc_store_try_begin(st, STALE_WAIT_MS, &err);
+		if (rc == PC_EBUSY) {
+			memset(stats, 0, sizeof(*stats));
+			*stale = 0;
+			if (pc_status_last_judged(st, stale, &err) < 0)
+				goto fail;
+			return 0;
+		}
+	} else {
+		rc = pc_store_begin(st, &err);
+	}
+	if (rc < 0)
 		goto fail;
 	if (cp->read_branches && read_tree_branches(cp, st, now) < 0) {
 		pc_store_rollback(st);
@@ -561,10 +581,10 @@ fail:
 }
 
 int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
-		       int full, struct pc_status_stats *stats)
+		       int full, struct pc_status_stats *stats, int64_t *stale)
 {
 	return judge_and_plan(cp, st, now, full, NULL, stats, NULL, 0, NULL,
-			      NULL);
+			      NULL, stale);
 }
 
 int cli_policy_plan(struct cli_policy *cp, struct pc_store *st, int64_t now,
@@ -573,6 +593,6 @@ int cli_policy_plan(struct cli_policy *cp, struct pc_store *st, int64_t now,
 		    int dry_run, int (*show)(struct pc_store *st, void *arg),
 		    void *arg)
 {
-	return judge_and_plan(cp, st, now, 0, po, stats, ps, dry_run, show,
-			      arg);
+	return judge_and_plan(cp, st, now, 0, po, stats, ps, dry_run, show, arg,
+			      NULL);
 }

@@ -85,10 +85,16 @@ void cli_policy_close(struct cli_policy *cp);
 int cli_policy_pick(struct pc_status_policy *out, const char *const *entries,
 		    const int *files, size_t n, void *arg, struct pc_err *err);
 
-/* Maps series to entries and refreshes verdicts at now, in one
- * transaction; logs and returns -1 on failure. */
+/*
+ * Maps series to entries and refreshes verdicts at now, in one
+ * transaction; logs and returns -1 on failure. With stale (a reader's
+ * call), when another process holds the write lock for more than two
+ * seconds (a bulk ingest), judges nothing and sets *stale to the now of
+ * the verdicts already stored (0: none yet), so the caller shows them
+ * and says so; otherwise *stale is -1.
+ */
 int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
-		       int full, struct pc_status_stats *stats);
+		       int full, struct pc_status_stats *stats, int64_t *stale);
 
 /*
  * The same, then plans the mail the verdicts call for (lib/notify/

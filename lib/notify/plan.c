@@ -420,7 +420,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 				     c->act_at :
 				     pc_bizclock_next_open(ctx->clock, p->now);
 	}
-	if (rc < 0 && rc != PC_EDB) {
+	if (rc < 0 && !pc_err_is_db(rc)) {
 		/* A mail that cannot be written (an author without an
 		 * address, a Message-ID with a space) is kept suppressed
 		 * with its reason; everything else still goes out. */
@@ -621,7 +621,7 @@ static int digest_without_bad_items(struct planner *p,
 		pc_buf_reset(&scratch);
 		p->err->code = 0;
 		rc = pc_compose_digest(&scratch, &one, p->err);
-		if (rc == PC_EDB)
+		if (pc_err_is_db(rc))
 			goto out;
 		if (rc >= 0)
 			good[n++] = nd->items[i];
@@ -640,7 +640,7 @@ static int digest_without_bad_items(struct planner *p,
 		p->stats->unwritable += (unsigned)(nd->nitems - n);
 		rc = pc_compose_digest(msg, &one, p->err);
 	}
-	if (rc < 0 && rc != PC_EDB) {
+	if (rc < 0 && !pc_err_is_db(rc)) {
 		unwritable(p, why, len, msg);
 		*reason = why;
 		rc = 0;
@@ -697,7 +697,7 @@ static int send_digests(struct planner *p)
 		nd.items = d->items;
 		nd.nitems = d->n;
 		rc = pc_compose_digest(&msg, &nd, p->err);
-		if (rc < 0 && rc != PC_EDB)
+		if (rc < 0 && !pc_err_is_db(rc))
 			rc = digest_without_bad_items(p, &nd, &msg, why,
 						      sizeof(why), &reason);
 		if (rc == PC_COMPOSE_NOTHING) {

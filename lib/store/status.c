@@ -443,7 +443,7 @@ static int load_patches(struct pc_store *st, struct facts *f, int64_t sid,
 	f->tag_start[f->s.npatches] = f->ntags;
 	/* Tags were appended to one array: point the patches into it. */
 	for (j = 0; j < f->s.npatches; j++) {
-		f->patches[j].tags = f->tags + f->tag_start[j];
+		f->patches[j].tags = f->tags ? f->tags + f->tag_start[j] : NULL;
 		f->patches[j].ntags = f->tag_start[j + 1] - f->tag_start[j];
 	}
 	f->s.patches = f->patches;
@@ -927,6 +927,23 @@ static int mark_new_mail(struct pc_store *st, int64_t last_message,
 	}
 	free(hit);
 	return 0;
+}
+
+int pc_status_last_judged(struct pc_store *st, int64_t *now_out,
+			  struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_STATE, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*now_out = sqlite3_column_int64(s, 1);
+	sqlite3_reset(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return pc_store__fail(st, err, "reading the last judging pass");
+	return rc == SQLITE_ROW;
 }
 
 int pc_status_refresh(struct pc_store *st, const struct pc_status_options *opt,

@@ -53,6 +53,11 @@ struct pc_status_options {
 	void *progress_arg;
 };
 
+/* The "now" of the last judging pass (*now_out), or 0 when nothing has
+ * been judged yet (*now_out untouched); negative on failure. */
+int pc_status_last_judged(struct pc_store *st, int64_t *now_out,
+			  struct pc_err *err);
+
 struct pc_status_stats {
 	int full; /* everything was judged again */
 	uint64_t judged; /* series evaluated */

@@ -12,10 +12,19 @@
 #include "store/store_internal.h"
 #include "util/xalloc.h"
 
+/* SQLITE_BUSY and SQLITE_LOCKED: another connection held a lock past
+ * the busy timeout. */
+static int db_code(sqlite3 *db)
+{
+	int c = sqlite3_errcode(db) & 0xff;
+
+	return c == SQLITE_BUSY || c == SQLITE_LOCKED ? PC_EBUSY : PC_EDB;
+}
+
 int pc_store__fail(struct pc_store *st, struct pc_err *err, const char *what)
 {
-	return pc_err_set(err, PC_EDB, "%s failed in '%s': %s", what, st->path,
-			  sqlite3_errmsg(st->db));
+	return pc_err_set(err, db_code(st->db), "%s failed in '%s': %s", what,
+			  st->path, sqlite3_errmsg(st->db));
 }
 
 sqlite3_stmt *pc_store__stmt(struct pc_store *st, const char *sql,
@@ -95,10 +104,12 @@ static int exec_sql(struct pc_store *st, const char *sql, struct pc_err *err)
 	char *msg = NULL;
 
 	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		pc_err_set(err, PC_EDB, "cannot run SQL on '%s': %s", st->path,
+		int code = db_code(st->db);
+
+		pc_err_set(err, code, "cannot run SQL on '%s': %s", st->path,
 			   msg ? msg : sqlite3_errmsg(st->db));
 		sqlite3_free(msg);
-		return PC_EDB;
+		return code;
 	}
 	return 0;
 }
@@ -187,7 +198,7 @@ static int connect_db(struct pc_store *st, struct pc_err *err)
 					  "cannot open database '%s'",
 					  st->path);
 	sqlite3_extended_result_codes(st->db, 1);
-	sqlite3_busy_timeout(st->db, 5000);
+	sqlite3_busy_timeout(st->db, PC_STORE__BUSY_MS);
 	/* 8 KiB pages for a new database (a no-op on an existing one): a
 	 * typical kernel mail then needs one overflow page, not three, and
 	 * ingest spends about 15% less CPU than with 4 KiB pages. */
@@ -242,39 +253,15 @@ void pc_store_close(struct pc_store *st)
 	free(st);
 }
 
-int pc_store_bulk(struct pc_store *st, int on, int *active_out,
-		  struct pc_err *err)
+int pc_store_bulk(struct pc_store *st, int on, struct pc_err *err)
 {
-	sqlite3_stmt *s;
-	const unsigned char *mode;
-	int active = 0, ok;
-	unsigned i;
-
-	/* A cached statement left on a row holds a read transaction, and
-	 * the journal mode cannot change under it. */
-	for (i = 0; i < st->nstmts; i++)
-		sqlite3_reset(st->stmt[i]);
-	if (sqlite3_prepare_v2(st->db,
-			       on ? "PRAGMA journal_mode = TRUNCATE" :
-				    "PRAGMA journal_mode = WAL",
-			       -1, &s, NULL) != SQLITE_OK)
-		return pc_store__fail(st, err, "changing the journal mode");
-	if (sqlite3_step(s) == SQLITE_ROW) {
-		mode = sqlite3_column_text(s, 0);
-		active = mode && !strcmp((const char *)mode, "truncate");
-		ok = on || (mode && !strcmp((const char *)mode, "wal"));
-	} else {
-		ok = !on ? 0 : 1;
-	}
-	sqlite3_finalize(s);
-	if (active_out)
-		*active_out = active;
-	if (!ok)
-		return pc_err_set(
-			err, PC_EDB,
-			"cannot return '%s' to WAL mode: it stays in rollback-journal mode until patchclock opens it again",
-			st->path);
-	return 0;
+	/* 32768 pages of 8 KiB: 256 MiB of WAL between checkpoints in bulk,
+	 * SQLite's default of 1000 pages otherwise. */
+	return exec_sql(st,
+			on ? "PRAGMA wal_autocheckpoint = 32768" :
+			     "PRAGMA wal_autocheckpoint = 1000;"
+			     "PRAGMA wal_checkpoint(PASSIVE)",
+			err);
 }
 
 static int begin(struct pc_store *st, const char *sql, struct pc_err *err)
@@ -298,6 +285,16 @@ static int begin(struct pc_store *st, const char *sql, struct pc_err *err)
 int pc_store_begin(struct pc_store *st, struct pc_err *err)
 {
 	return begin(st, "BEGIN IMMEDIATE", err);
+}
+
+int pc_store_try_begin(struct pc_store *st, int wait_ms, struct pc_err *err)
+{
+	int rc;
+
+	sqlite3_busy_timeout(st->db, wait_ms);
+	rc = begin(st, "BEGIN IMMEDIATE", err);
+	sqlite3_busy_timeout(st->db, PC_STORE__BUSY_MS);
+	return rc;
 }
 
 int pc_store_begin_read(struct pc_store *st, struct pc_err *err)

@@ -34,19 +34,22 @@ int pc_store_schema_version(struct pc_store *st);
 int pc_store_schema_latest(void);
 
 /*
- * Bulk loading: with on, switches the database from WAL to a rollback
- * journal (TRUNCATE) when no other connection has it open, so that
- * appended data is written once instead of to the WAL and again at the
- * checkpoint; SQLite refuses the switch while others use the file, and
- * then WAL simply stays. With off, returns to WAL. *active_out (may be
- * NULL) tells whether the rollback journal is in use.
+ * Bulk loading: with on, lets the WAL grow to 256 MiB between automatic
+ * checkpoints (fewer, larger checkpoints, and none inside most batches);
+ * with off, returns to SQLite's default and checkpoints what it can
+ * without waiting for readers. The database stays in WAL mode all along:
+ * readers never wait for the bulk writer, and the writer never waits for
+ * them. (A rollback journal would write raw mail once instead of twice,
+ * but it locks every reader out for the length of a batch.)
  */
-int pc_store_bulk(struct pc_store *st, int on, int *active_out,
-		  struct pc_err *err);
+int pc_store_bulk(struct pc_store *st, int on, struct pc_err *err);
 
 /* A write transaction: takes the write lock now (BEGIN IMMEDIATE),
  * waiting up to the busy timeout for another writer. */
 int pc_store_begin(struct pc_store *st, struct pc_err *err);
+/* The same, waiting at most wait_ms for the write lock instead of the
+ * busy timeout; PC_EBUSY when another connection still holds it. */
+int pc_store_try_begin(struct pc_store *st, int wait_ms, struct pc_err *err);
 /* A read transaction: one consistent snapshot for several queries that
  * never blocks a writer (WAL). End it with pc_store_commit(). */
 int pc_store_begin_read(struct pc_store *st, struct pc_err *err);

@@ -9,6 +9,9 @@
 #include "store/store.h"
 
 #define PC_STORE__MAX_STMTS 192
+/* How long a connection waits for another's lock before PC_EBUSY: long
+ * enough to outwait one ingest batch (4,000 messages) on a slow disk. */
+#define PC_STORE__BUSY_MS 30000
 
 struct pc_store {
 	sqlite3 *db; /* owned */

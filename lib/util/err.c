@@ -99,6 +99,8 @@ const char *pc_err_name(int code)
 		return "authentication error";
 	case PC_EDAMAGED:
 		return "damaged input";
+	case PC_EBUSY:
+		return "database busy";
 	}
 	return "unknown error";
 }

@@ -25,7 +25,17 @@ enum {
 	/* a source is damaged part way (a corrupt or cut gzip stream):
 	 * what was read before the damage is good */
 	PC_EDAMAGED = -11,
+	/* the database stayed locked by another process past the busy
+	 * timeout: try again when it is done */
+	PC_EBUSY = -12,
 };
+
+/* Whether code is a failure of the database (PC_EDB or PC_EBUSY), as
+ * against one of the input or the request. */
+static inline int pc_err_is_db(int code)
+{
+	return code == PC_EDB || code == PC_EBUSY;
+}
 
 struct pc_err {
 	int code;

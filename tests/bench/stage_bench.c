@@ -65,7 +65,7 @@ static double store_raw_only(const char *path, const struct msg *v, size_t n)
 
 	unlink(path);
 	if (pc_store_open(&st, path, &err) < 0 ||
-	    pc_store_bulk(st, 1, NULL, &err) < 0)
+	    pc_store_bulk(st, 1, &err) < 0)
 		goto out;
 	t = now();
 	if (pc_store_begin(st, &err) < 0)
@@ -231,12 +231,11 @@ int main(int argc, char **argv)
 		free(raw_path);
 	}
 
-	/* As `patchclock ingest` stores: rollback journal (bulk mode), a
+	/* As `patchclock ingest` stores: WAL in bulk mode, a
 	 * transaction per 4,000 messages. */
 	unlink(argv[2]);
 	if (pc_store_open(&st, argv[2], &err) < 0 ||
-	    pc_store_bulk(st, 1, NULL, &err) < 0 ||
-	    pc_store_begin(st, &err) < 0) {
+	    pc_store_bulk(st, 1, &err) < 0 || pc_store_begin(st, &err) < 0) {
 		fprintf(stderr, "%s\n", err.msg);
 		return 1;
 	}

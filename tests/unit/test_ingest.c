@@ -102,6 +102,13 @@ static int first_int(int ncols, const char *const *cols, void *arg)
 	return 1;
 }
 
+static int first_text(int ncols, const char *const *cols, void *arg)
+{
+	(void)ncols;
+	*(char **)arg = cols[0] ? strdup(cols[0]) : NULL;
+	return 1;
+}
+
 static int ignore_rows(int ncols, const char *const *cols, void *arg)
 {
 	(void)ncols;
@@ -836,25 +843,47 @@ static void test_store__checks_without_temporary_tables(void **state)
 	free(db);
 }
 
-static void test_store__bulk_mode_only_when_alone(void **state)
+static void test_store__bulk_mode_keeps_readers_working(void **state)
 {
 	struct fixture *f = *state;
-	struct pc_store *other = NULL;
+	struct pc_store *reader = NULL, *late = NULL;
 	struct pc_err err = { 0 };
-	int active = -1;
+	int64_t n = -1;
+	char *mode = NULL;
+	char *raw = mail("p1@x", A, "[PATCH] widget: one", "01 Jan 2024 10:01",
+			 NULL, PATCH_BODY);
 
-	/* Another connection (a running daemon, say): WAL stays. */
-	assert_int_equal(pc_store_open(&other, f->db, &err), 0);
-	assert_int_equal(pc_store_bulk(f->st, 1, &active, &err), 0);
-	assert_int_equal(active, 0);
-	pc_store_close(other);
-	/* Alone: the rollback journal, then back to WAL. */
-	assert_int_equal(pc_store_bulk(f->st, 1, &active, &err), 0);
-	assert_int_equal(active, 1);
-	patch(f, "p1@x", A, "[PATCH] widget: one", "01 Jan 2024 10:01", NULL);
-	assert_int_equal(pc_store_bulk(f->st, 0, &active, &err), 0);
-	assert_int_equal(active, 0);
-	assert_int_equal(count(f, "SELECT count(*) FROM messages"), 1);
+	assert_int_equal(pc_store_open(&reader, f->db, &err), 0);
+	assert_int_equal(pc_store_bulk(f->st, 1, &err), 0);
+	assert_int_equal(pc_store_begin(f->st, &err), 0);
+	assert_true(pc_ingest_message(f->st, raw, strlen(raw), "test", NULL,
+				      &f->stats, &err) >= 0);
+	free(raw);
+	/* Mid-batch, a reader sees the last commit at once, and a reader
+	 * that opens the database now opens it without waiting. */
+	assert_int_equal(pc_store_query(reader, "SELECT count(*) FROM messages",
+					first_int, &n, &err),
+			 0);
+	assert_int_equal(n, 0);
+	assert_int_equal(pc_store_open(&late, f->db, &err), 0);
+	assert_int_equal(pc_store_query(late, "PRAGMA journal_mode", first_text,
+					&mode, &err),
+			 0);
+	assert_string_equal(mode, "wal");
+	/* A second writer gives up after its wait, with PC_EBUSY. */
+	assert_int_equal(pc_store_try_begin(late, 50, &err), PC_EBUSY);
+	assert_non_null(strstr(err.msg, "locked"));
+	assert_int_equal(pc_store_commit(f->st, &err), 0);
+	assert_int_equal(pc_store_try_begin(late, 50, &err), 0);
+	pc_store_rollback(late);
+	assert_int_equal(pc_store_bulk(f->st, 0, &err), 0);
+	assert_int_equal(pc_store_query(reader, "SELECT count(*) FROM messages",
+					first_int, &n, &err),
+			 0);
+	assert_int_equal(n, 1);
+	free(mode);
+	pc_store_close(late);
+	pc_store_close(reader);
 }
 
 static void test_store__newer_schema_is_refused(void **state)
@@ -906,7 +935,7 @@ int main(void)
 		T(test_store__migrations_and_reopen),
 		T(test_store__migrates_from_every_earlier_schema),
 		T(test_store__checks_without_temporary_tables),
-		T(test_store__bulk_mode_only_when_alone),
+		T(test_store__bulk_mode_keeps_readers_working),
 		T(test_store__newer_schema_is_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
