@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <git2.h>
 
 #include "apply/apply.h"
+#include "apply/gitpath.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
@@ -21,78 +21,54 @@ static int git_fail(struct pc_err *err, int code, const char *what)
 			  e && e->message ? e->message : "libgit2 error");
 }
 
-/* One component of a path is acceptable. */
-static int component_ok(const char *c, size_t len)
+/*
+ * Refuses a path git would refuse, or that could leave the tree or reach
+ * into .git or a submodule (gitpath.h), for an entry of git file mode
+ * mode; then checks every leading directory against the base tree for
+ * symbolic links.
+ */
+static int check_path(const char *path, unsigned mode, git_tree *base,
+		      struct pc_err *err)
 {
-	if (len == 0 || (len == 1 && c[0] == '.') ||
-	    (len == 2 && c[0] == '.' && c[1] == '.'))
-		return 0;
-	/* .git, and what filesystems fold to it (".GIT", ".git.", "git~1") */
-	if (len >= 4 && !strncasecmp(c, ".git", 4)) {
-		size_t i;
+	const char *slash;
+	char prefix[PC_GITPATH_MAX];
+	int rc;
 
-		for (i = 4; i < len; i++)
-			if (c[i] != '.' && c[i] != ' ')
-				break;
-		if (i == len)
-			return 0;
-	}
-	if (len == 5 && !strncasecmp(c, "git~1", 5))
-		return 0;
-	return 1;
-}
+	if ((rc = pc_gitpath_check(path, mode, err)) < 0)
+		return rc;
+	/* A leading directory that is a symbolic link in the tree would
+	 * send the write elsewhere; one that is a gitlink would write into
+	 * a submodule. pc_gitpath_check() bounds the length. */
+	for (slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
+		git_tree_entry *e = NULL;
+		git_filemode_t m;
 
-/* Refuses a path that could leave the tree or reach into .git; checks
- * every leading directory against the base tree for symbolic links. */
-static int check_path(const char *path, git_tree *base, struct pc_err *err)
-{
-	const char *p = path, *slash;
-	char prefix[4096];
-
-	if (!path || !*path)
-		return pc_err_set(err, PC_EUSAGE, "a diff names an empty path");
-	if (path[0] == '/')
-		return pc_err_set(err, PC_EUSAGE, "refusing absolute path '%s'",
-				  path);
-	if (strlen(path) >= sizeof(prefix) || strchr(path, '\\'))
-		return pc_err_set(err, PC_EUSAGE, "refusing path '%s'", path);
-	for (;;) {
-		size_t len;
-
-		slash = strchr(p, '/');
-		len = slash ? (size_t)(slash - p) : strlen(p);
-		if (!component_ok(p, len))
-			return pc_err_set(err, PC_EUSAGE,
-					  "refusing path '%s': it could "
-					  "leave the tree or reach into .git",
-					  path);
-		if (!slash)
-			break;
-		/* A leading directory that is a symbolic link in the tree
-		 * would send the write elsewhere. */
 		memcpy(prefix, path, (size_t)(slash - path));
 		prefix[slash - path] = '\0';
-		{
-			git_tree_entry *e = NULL;
-
-			if (git_tree_entry_bypath(&e, base, prefix) == 0) {
-				int link = git_tree_entry_filemode(e) ==
-					   GIT_FILEMODE_LINK;
-
-				git_tree_entry_free(e);
-				if (link)
-					return pc_err_set(
-						err, PC_EUSAGE,
-						"refusing path '%s': '%s' is a "
-						"symbolic link in the tree",
-						path, prefix);
-			}
-		}
-		p = slash + 1;
+		if (git_tree_entry_bypath(&e, base, prefix) < 0)
+			continue;
+		m = git_tree_entry_filemode(e);
+		git_tree_entry_free(e);
+		if (m == GIT_FILEMODE_LINK)
+			return pc_err_set(err, PC_EUSAGE,
+					  "refusing path '%s': '%s' is a "
+					  "symbolic link in the tree",
+					  path, prefix);
+		if (m == GIT_FILEMODE_COMMIT)
+			return pc_err_set(err, PC_EUSAGE,
+					  "refusing path '%s': '%s' is a "
+					  "gitlink (a submodule) in the tree, "
+					  "apply it by hand",
+					  path, prefix);
 	}
 	return 0;
 }
 
+/*
+ * Checks both sides of every delta: the path (check_path(), with that
+ * side's mode, so a gitlink on either side is refused), and refuses to
+ * add or change a symbolic link, whose target cannot be vetted here.
+ */
 static int check_diff(git_diff *diff, git_tree *base, struct pc_err *err)
 {
 	size_t i, n = git_diff_num_deltas(diff);
@@ -102,10 +78,12 @@ static int check_diff(git_diff *diff, git_tree *base, struct pc_err *err)
 		const git_diff_delta *d = git_diff_get_delta(diff, i);
 
 		if (d->status != GIT_DELTA_ADDED &&
-		    (rc = check_path(d->old_file.path, base, err)) < 0)
+		    (rc = check_path(d->old_file.path, d->old_file.mode, base,
+				     err)) < 0)
 			return rc;
 		if (d->status != GIT_DELTA_DELETED &&
-		    (rc = check_path(d->new_file.path, base, err)) < 0)
+		    (rc = check_path(d->new_file.path, d->new_file.mode, base,
+				     err)) < 0)
 			return rc;
 		if ((d->new_file.mode == GIT_FILEMODE_LINK &&
 		     d->status != GIT_DELTA_DELETED) ||

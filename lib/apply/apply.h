@@ -6,10 +6,13 @@
  * or the index on disk), and the branch made only once every patch has
  * applied, so a failure leaves no half-made branch.
  *
- * Every path a diff names is checked first against the base tree: no
- * absolute path, no "." or ".." component, no ".git" component (in any
- * case), no path through a symbolic link of the tree, and no patch that
- * adds or changes a symbolic link (its target cannot be vetted here).
+ * Every path a diff names, on both sides, is checked first: git's own
+ * rules and patchclock's (apply/gitpath.h: no absolute path, no "." or
+ * ".." component, nothing git or a filesystem takes for ".git" or
+ * ".gitmodules", no gitlink on either side, valid UTF-8, no backslash),
+ * then against the base tree: no path through a symbolic link of the
+ * tree, and no patch that adds or changes a symbolic link (its target
+ * cannot be vetted here).
  *
  * Errors: PC_EGIT (the repository or a ref cannot be used), PC_EUSAGE
  * (a bad or existing branch name), PC_ENOTFOUND (the base is not in the
