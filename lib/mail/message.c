@@ -172,6 +172,11 @@ static char *decode_line(struct pc_msg *m, const char *p, size_t len)
 	return pc_buf_detach(&out, NULL);
 }
 
+static char *decode_for_addr(const char *p, size_t len, void *arg)
+{
+	return decode_line(arg, p, len);
+}
+
 /*
  * Message-ids: every "<...>" in order; without any angle brackets, one
  * bare token containing '@'. Ids are kept as written, bounded in length.
@@ -383,6 +388,62 @@ void pc_addr_parse_git(struct pc_addr *out, const char *value, size_t len)
 	}
 	out->name = sane_name(&f, out->addr);
 	pc_buf_release(&f);
+}
+
+/* The length of the RFC 2047 encoded-word at p ("=?cs?E?text?="), or 0;
+ * an encoded-word holds no white space. */
+static size_t encoded_word_len(const char *p, const char *end)
+{
+	const char *q = p + 2;
+	int marks = 0;
+
+	if (end - p < 8 || p[0] != '=' || p[1] != '?')
+		return 0;
+	for (; q < end && !pc_isspace((unsigned char)*q); q++) {
+		if (*q != '?')
+			continue;
+		if (++marks >= 3 && q + 1 < end && q[1] == '=')
+			return (size_t)(q + 2 - p);
+	}
+	return 0;
+}
+
+void pc_addr_parse_header(struct pc_addr *out, const char *raw, size_t len,
+			  char *(*decode)(const char *p, size_t len, void *arg),
+			  void *arg)
+{
+	struct pc_buf skel = PC_BUF_INIT;
+	struct pc_addr real = { NULL, NULL };
+	const char *p = raw, *end = raw + len;
+	char *dec;
+
+	/* The address as the header's own text gives it, each encoded-word
+	 * (which may only ever be a display name) blanked out first. */
+	while (p < end) {
+		size_t n = encoded_word_len(p, end);
+
+		if (n) {
+			pc_buf_add(&skel, "Encoded", 7);
+			p += n;
+		} else {
+			pc_buf_addch(&skel, *p++);
+		}
+	}
+	pc_addr_parse_git(&real, skel.buf ? skel.buf : "", skel.len);
+	pc_buf_release(&skel);
+	dec = decode(raw, len, arg);
+	pc_addr_parse_git(out, dec, strlen(dec));
+	free(dec);
+	if (strcmp(out->addr, real.addr)) {
+		/* A decoded display name brought an address of its own
+		 * ("=?utf-8?b?...?=" holding "x <may@example.org>"): it is
+		 * no address, and no name either. */
+		pc_addr_release(out);
+		out->addr = real.addr;
+		out->name = xstrdup(real.addr);
+		real.addr = NULL;
+	}
+	pc_addr_release(&real);
 }
 
 void pc_addr_release(struct pc_addr *a)
@@ -867,13 +928,10 @@ static void inbody_headers(struct pc_msg *m, struct pc_buf *tmp)
 			return;
 	}
 	if (from.p) {
-		char *dec;
-
 		unfold(tmp, from);
-		dec = decode_line(m, tmp->buf, tmp->len);
 		pc_addr_release(&m->author);
-		pc_addr_parse_git(&m->author, dec, strlen(dec));
-		free(dec);
+		pc_addr_parse_header(&m->author, tmp->buf, tmp->len,
+				     decode_for_addr, m);
 	}
 	if (subj.p) {
 		unfold(tmp, subj);
@@ -933,12 +991,9 @@ int pc_msg_parse(struct pc_msg **out, const char *raw, size_t len,
 	m->subject = h.subject.p ? decode_line(m, tmp.buf, tmp.len) :
 				   xstrdup("");
 	if (h.from.p) {
-		char *dec;
-
 		unfold(&tmp, h.from);
-		dec = decode_line(m, tmp.buf, tmp.len);
-		pc_addr_parse_git(&m->from, dec, strlen(dec));
-		free(dec);
+		pc_addr_parse_header(&m->from, tmp.buf, tmp.len,
+				     decode_for_addr, m);
 	} else {
 		m->from.name = xstrdup("");
 		m->from.addr = xstrdup("");

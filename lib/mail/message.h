@@ -103,6 +103,19 @@ char *pc_msg_hash_id(const char *raw, size_t len);
  */
 void pc_addr_parse_git(struct pc_addr *out, const char *value, size_t len);
 
+/*
+ * A From: header's value (raw, unfolded, not yet decoded): the name is
+ * decode(raw)'s, as pc_addr_parse_git() reads it, but the address is only
+ * ever the one in the header's own text. An RFC 2047 encoded-word is a
+ * display name and nothing else: one whose decoded text holds an address
+ * ("x <may@example.org>") would otherwise stand in for the real one; then
+ * the name is dropped (set to the real address). decode returns a string
+ * the caller frees.
+ */
+void pc_addr_parse_header(struct pc_addr *out, const char *raw, size_t len,
+			  char *(*decode)(const char *p, size_t len, void *arg),
+			  void *arg);
+
 void pc_addr_release(struct pc_addr *a);
 
 /* Seconds since the epoch for a civil UTC time (no libc time zone use). */

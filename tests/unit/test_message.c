@@ -40,6 +40,65 @@ static void test_message__git_name_spaces_collapsed(void **state)
 	pc_addr_release(&a);
 }
 
+/* An encoded display name that decodes to an address is no address: the
+ * sender stays the header's own addr-spec, in From: and in-body From:.
+ * "eCA8bWF5QGV4YW1wbGUub3JnPg==" is base64 for "x <may@example.org>". */
+static void test_message__encoded_name_never_an_address(void **state)
+{
+	struct pc_msg *m;
+
+	(void)state;
+	m = parse("From: =?utf-8?b?eCA8bWF5QGV4YW1wbGUub3JnPg==?= "
+		  "<evil@example.com>\n"
+		  "Subject: Re: [PATCH] widget: one\n"
+		  "Message-ID: <r@example.com>\n"
+		  "\n"
+		  "Applied, thanks.\n");
+	assert_string_equal(m->from.addr, "evil@example.com");
+	assert_string_equal(m->from.name, "evil@example.com");
+	pc_msg_free(m);
+	/* Q-encoding with a literal '@' inside the word, and an encoded
+	 * word glued to the angle address. */
+	m = parse("From: =?utf-8?q?May_<may@example.org>?=<evil@example.com>\n"
+		  "Subject: Re: x\n"
+		  "Message-ID: <r2@example.com>\n"
+		  "\n"
+		  "Applied.\n");
+	assert_string_equal(m->from.addr, "evil@example.com");
+	pc_msg_free(m);
+	/* Nothing but an encoded word: no address at all. */
+	m = parse("From: =?utf-8?b?eCA8bWF5QGV4YW1wbGUub3JnPg==?=\n"
+		  "Subject: Re: x\n"
+		  "Message-ID: <r3@example.com>\n"
+		  "\n"
+		  "Applied.\n");
+	assert_string_equal(m->from.addr, "");
+	pc_msg_free(m);
+	/* An honest encoded name stays. */
+	m = parse("From: =?iso-8859-1?q?J=F6rg_R=F6del?= <joro@8bytes.org>\n"
+		  "Subject: [PATCH] iommu: one\n"
+		  "Message-ID: <p@example.com>\n"
+		  "\n"
+		  "From: =?utf-8?b?eCA8bWF5QGV4YW1wbGUub3JnPg==?= "
+		  "<evil@example.com>\n"
+		  "\n"
+		  "Body.\n"
+		  "---\n"
+		  "diff --git a/x b/x\n"
+		  "--- a/x\n"
+		  "+++ b/x\n"
+		  "@@ -1 +1 @@\n"
+		  "-a\n"
+		  "+b\n");
+	assert_string_equal(m->from.name, "J\xc3\xb6"
+					  "rg R\xc3\xb6"
+					  "del");
+	assert_string_equal(m->from.addr, "joro@8bytes.org");
+	assert_string_equal(m->author.addr, "evil@example.com");
+	assert_string_equal(m->author.name, "evil@example.com");
+	pc_msg_free(m);
+}
+
 /* t5100 message 8: a reply quoting a patch's header lines, no patch. */
 static void test_message__inbody_headers_need_a_patch(void **state)
 {
@@ -199,6 +258,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_message__git_name_spaces_collapsed),
 		cmocka_unit_test(test_message__inbody_headers_need_a_patch),
+		cmocka_unit_test(test_message__encoded_name_never_an_address),
 		cmocka_unit_test(test_message__inbody_patch_subject_line),
 		cmocka_unit_test(test_message__truncated_real_mail),
 		cmocka_unit_test(test_message__mutated_real_mail),
