@@ -768,6 +768,7 @@ int main(int argc, char **argv)
 	 * twice. Taken before daemon(3) so that the refusal is seen. */
 	if (instance_lock(d.conf->database, errbuf, sizeof(errbuf)) < 0) {
 		log_warnx("%s", errbuf);
+		conf_free(d.conf);
 		return 1;
 	}
 	if (!foreground && daemon(0, 0) < 0)
@@ -776,6 +777,7 @@ int main(int argc, char **argv)
 	if (d.conf->pidfile &&
 	    instance_pidfile(d.conf->pidfile, errbuf, sizeof(errbuf)) < 0) {
 		log_warnx("%s", errbuf);
+		conf_free(d.conf);
 		return 1;
 	}
 	d.loop = EV_DEFAULT;
@@ -792,6 +794,7 @@ int main(int argc, char **argv)
 		simclock_real(&d.clock);
 	if (pc_store_open(&d.st, d.conf->database, &err) < 0) {
 		log_warnx("%s", err.msg);
+		conf_free(d.conf);
 		return 1;
 	}
 	if (open_policy(&d) < 0)

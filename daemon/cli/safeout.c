@@ -50,9 +50,26 @@ static int filter_close(void *cookie)
 
 	if (f->lead)
 		fputc(0xc2, f->out);
-	rc = fclose(f->out);
+	rc = fflush(f->out);
 	free(f);
 	return rc;
+}
+
+/* The real stdout while the filter stands in for it: the program's one
+ * stdout, so one variable. */
+static FILE *real_stdout;
+
+/* At exit: flushes the filter into the real stdout and frees it, before
+ * stdio's own flush. */
+static void safeout_end(void)
+{
+	FILE *fp = stdout;
+
+	if (!real_stdout)
+		return;
+	stdout = real_stdout;
+	real_stdout = NULL;
+	fclose(fp);
 }
 
 void safeout_write(FILE *out, const char *p, size_t n)
@@ -80,6 +97,8 @@ int safeout_install(void)
 		return -1;
 	}
 	setvbuf(fp, NULL, _IOFBF, 1 << 16);
+	real_stdout = stdout;
 	stdout = fp;
+	atexit(safeout_end);
 	return 0;
 }
