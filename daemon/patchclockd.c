@@ -324,8 +324,9 @@ static void run_sender(struct daemon *d, int64_t now)
 	if (rc < 0 && err.code)
 		log_warnx("sender: %s", err.msg);
 	if (sd.sent || sd.retry || sd.failed)
-		log_info("sender: %u sent, %u to retry, %u failed", sd.sent,
-			 sd.retry, sd.failed);
+		log_info("sender: %u sent (%u not to every recipient), %u to "
+			 "retry, %u failed",
+			 sd.sent, sd.partial, sd.retry, sd.failed);
 	pc_store_close(sd.st);
 	_exit(sd.db_error ? 1 : 0);
 }

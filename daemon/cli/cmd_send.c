@@ -143,11 +143,17 @@ int cmd_send(int argc, char **argv)
 	if (rc < 0 && err.code)
 		log_warnx("send: %s", err.msg);
 	pc_store_close(sd.st);
-	if (!sd.dry_run)
-		printf("send: %u sent, %u to retry, %u failed\n", sd.sent,
-		       sd.retry, sd.failed);
+	if (!sd.dry_run) {
+		char part[64] = "";
+
+		if (sd.partial)
+			snprintf(part, sizeof(part),
+				 " (%u not to every recipient)", sd.partial);
+		printf("send: %u sent%s, %u to retry, %u failed\n", sd.sent,
+		       part, sd.retry, sd.failed);
+	}
 	rc = sd.db_error || (rc < 0 && err.code) ? CLI_FAIL :
-	     sd.retry || sd.failed		 ? CLI_PARTIAL :
+	     sd.retry || sd.failed || sd.partial ? CLI_PARTIAL :
 						   CLI_OK;
 out:
 	if (pass)

@@ -145,10 +145,25 @@ static int send_one(const struct pc_outbox_item *it, void *arg)
 		goto db_fail;
 	switch (res.outcome) {
 	case PC_SMTP_SENT:
-		rc = pc_outbox_sent(sd->st, it->id, sd->now, &err);
+		if (res.nrejected) {
+			char note[600];
+
+			snprintf(note, sizeof(note), "not delivered to %u: %s",
+				 res.nrejected, res.rejected);
+			rc = pc_outbox_sent(sd->st, it->id, sd->now, note,
+					    &err);
+			sd->partial++;
+			log_warnx("send: %s %s to %s: sent, but the server "
+				  "refused %u recipient(s): %s",
+				  it->action, it->message_id, it->recipients,
+				  res.nrejected, res.rejected);
+		} else {
+			rc = pc_outbox_sent(sd->st, it->id, sd->now, NULL,
+					    &err);
+			log_info("send: %s %s to %s: sent", it->action,
+				 it->message_id, it->recipients);
+		}
 		sd->sent++;
-		log_info("send: %s %s to %s: sent", it->action, it->message_id,
-			 it->recipients);
 		break;
 	case PC_SMTP_TEMPORARY:
 		rc = pc_outbox_retry(sd->st, it->id,

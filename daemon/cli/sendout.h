@@ -20,6 +20,7 @@ struct sendout {
 	int dry_run; /* print instead of sending */
 	int64_t now;
 	unsigned sent, retry, failed;
+	unsigned partial; /* of sent: some recipients refused */
 	unsigned skipped; /* claimed by another sender */
 	int db_error;
 	char who[256]; /* the claim's name: "host:pid" (filled when empty) */

@@ -6,6 +6,7 @@
 #include <curl/curl.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "mail/imap.h"
 #include "notify/smtp.h"
@@ -15,6 +16,60 @@ struct upload {
 	const char *p;
 	size_t len, pos;
 };
+
+/* Follows the RCPT exchange in libcurl's protocol trace. */
+struct rcpt_watch {
+	struct pc_smtp_result *res;
+	char addr[256]; /* the RCPT awaiting its reply, or "" */
+};
+
+static void note_rejected(struct pc_smtp_result *res, const char *addr,
+			  const char *reply, size_t reply_len)
+{
+	size_t used = strlen(res->rejected), room = sizeof(res->rejected);
+	int n;
+
+	res->nrejected++;
+	if (used + 4 >= room)
+		return;
+	n = snprintf(res->rejected + used, room - used, "%s%s (%.*s)",
+		     used ? "; " : "", addr, (int)reply_len, reply);
+	if (n < 0 || (size_t)n >= room - used)
+		memcpy(res->rejected + room - 4, "...", 4);
+}
+
+static int trace_cb(CURL *curl, curl_infotype type, char *data, size_t size,
+		    void *arg)
+{
+	struct rcpt_watch *w = arg;
+	size_t n;
+
+	(void)curl;
+	if (type == CURLINFO_HEADER_OUT && size > 8 &&
+	    !strncasecmp(data, "RCPT TO:", 8)) {
+		const char *a = data + 8, *end = data + size;
+
+		if (a < end && *a == '<')
+			a++;
+		for (n = 0; a + n < end && a[n] != '>' && a[n] != '\r' &&
+			    a[n] != '\n' && n + 1 < sizeof(w->addr);
+		     n++)
+			w->addr[n] = a[n];
+		w->addr[n] = '\0';
+	} else if (type == CURLINFO_HEADER_IN && w->addr[0] && size >= 4 &&
+		   data[3] == ' ') {
+		/* The last line of the reply to that RCPT. */
+		if (data[0] == '4' || data[0] == '5') {
+			for (n = 0; n < size && n < 120 && data[n] != '\r' &&
+				    data[n] != '\n';
+			     n++)
+				;
+			note_rejected(w->res, w->addr, data, n);
+		}
+		w->addr[0] = '\0';
+	}
+	return 0;
+}
 
 static size_t read_cb(char *buf, size_t size, size_t nmemb, void *arg)
 {
@@ -98,6 +153,7 @@ int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
 	struct pc_buf data = PC_BUF_INIT;
 	char errbuf[CURL_ERROR_SIZE] = "";
 	struct upload up;
+	struct rcpt_watch watch;
 	CURLcode c;
 	CURL *curl;
 	size_t i;
@@ -122,6 +178,14 @@ int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
 	curl_easy_setopt(curl, CURLOPT_URL, o->url);
 	curl_easy_setopt(curl, CURLOPT_MAIL_FROM, o->from);
 	curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, to);
+	/* One refused recipient does not fail the others (libcurl 7.88
+	 * spells it with three Ls; later ones keep that name too). */
+	curl_easy_setopt(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L);
+	watch.res = res;
+	watch.addr[0] = '\0';
+	curl_easy_setopt(curl, CURLOPT_DEBUGFUNCTION, trace_cb);
+	curl_easy_setopt(curl, CURLOPT_DEBUGDATA, &watch);
+	curl_easy_setopt(curl, CURLOPT_VERBOSE, 1L);
 	curl_easy_setopt(curl, CURLOPT_READFUNCTION, read_cb);
 	curl_easy_setopt(curl, CURLOPT_READDATA, &up);
 	curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);

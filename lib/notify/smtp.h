@@ -8,6 +8,11 @@
  * Outcomes are sorted for the outbox: sent (the server's 250 after DATA),
  * temporary (4xx replies, connection and TLS failures, timeouts: retry
  * with backoff), permanent (5xx replies: report, do not retry).
+ *
+ * A recipient the server refuses at RCPT does not stop the mail: it goes
+ * to the recipients the server accepts (sent), and the refused ones are
+ * named in the result. Only when every recipient is refused is the mail
+ * not sent (temporary or permanent by the last refusal's code).
  */
 #ifndef PC_NOTIFY_SMTP_H
 #define PC_NOTIFY_SMTP_H
@@ -42,6 +47,10 @@ struct pc_smtp_result {
 	enum pc_smtp_outcome outcome;
 	long code; /* the last SMTP reply code, 0 when none */
 	char detail[256]; /* what went wrong, without credentials */
+	/* recipients refused at RCPT, each "addr (reply)", "; "-separated
+	 * (cut short with "..." when they do not fit) */
+	unsigned nrejected;
+	char rejected[512];
 };
 
 /*

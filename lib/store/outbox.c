@@ -32,8 +32,9 @@ static const char SQL_ITEM[] =
 	")";
 static const char SQL_SENT[] =
 	"UPDATE outbox SET status = 'sent', sent_at = ?2, "
-	"attempts = attempts + 1, next_attempt = NULL, claimed_by = NULL, "
-	"claim_until = NULL WHERE id = ?1";
+	"attempts = attempts + 1, next_attempt = NULL, "
+	"last_error = coalesce(?3, last_error), "
+	"claimed_by = NULL, claim_until = NULL WHERE id = ?1";
 static const char SQL_RETRY[] =
 	"UPDATE outbox SET attempts = attempts + 1, next_attempt = ?2, "
 	"last_error = ?3, claimed_by = NULL, claim_until = NULL WHERE id = ?1";
@@ -315,8 +316,7 @@ static int mark(struct pc_store *st, const char *sql, int64_t id, int64_t t,
 		pc_store__bind_text(s, 2, text);
 	} else {
 		sqlite3_bind_int64(s, 2, t);
-		if (sql == SQL_RETRY)
-			pc_store__bind_text(s, 3, text);
+		pc_store__bind_text(s, 3, text);
 	}
 	return pc_store__exec(st, s, err, "marking an outbox mail");
 }
@@ -351,9 +351,9 @@ int pc_outbox_unclaim(struct pc_store *st, int64_t id, const char *who,
 }
 
 int pc_outbox_sent(struct pc_store *st, int64_t id, int64_t now,
-		   struct pc_err *err)
+		   const char *undelivered, struct pc_err *err)
 {
-	return mark(st, SQL_SENT, id, now, NULL, err);
+	return mark(st, SQL_SENT, id, now, undelivered, err);
 }
 
 int pc_outbox_retry(struct pc_store *st, int64_t id, int64_t next_attempt,

@@ -99,9 +99,11 @@ int pc_outbox_claim(struct pc_store *st, int64_t id, const char *who,
 int pc_outbox_unclaim(struct pc_store *st, int64_t id, const char *who,
 		      struct pc_err *err);
 
-/* After the server's OK. */
+/* After the server's OK. undelivered (or NULL) names the recipients the
+ * server refused while it took the mail for the others; it replaces
+ * last_error (NULL keeps the last attempt's error). */
 int pc_outbox_sent(struct pc_store *st, int64_t id, int64_t now,
-		   struct pc_err *err);
+		   const char *undelivered, struct pc_err *err);
 /* After a temporary failure: try again at next_attempt. */
 int pc_outbox_retry(struct pc_store *st, int64_t id, int64_t next_attempt,
 		    const char *error, struct pc_err *err);

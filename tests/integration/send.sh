@@ -130,19 +130,26 @@ check "digest again" "$(cat "$tmp/digest.out")" \
 
 # Send at Tuesday's opening (office hours all day on weekdays: 00:00
 # UTC), when the digest planned on Monday goes out: one reply arrives;
-# the reject- author's fails for good (550).
+# the server refuses the reject- author (550), so hers goes to the
+# maintainer it is Cc'd to, and the refusal is recorded.
 set +e
 send --now "2024-01-09 00:01" >"$tmp/send.out" 2>"$tmp/send.err"
 rc=$?
 set -e
-check "send status with a 5xx" "$rc" 3
+check "send status with a refused recipient" "$rc" 3
 check "send summary" "$(tail -n 1 "$tmp/send.out")" \
-	"send: 2 sent, 0 to retry, 1 failed"
+	"send: 3 sent (1 not to every recipient), 0 to retry, 0 failed"
+contains "the refusal is logged" "$(cat "$tmp/send.err")" \
+	"refused 1 recipient(s): reject-rita@example.org (550"
 # Exim keeps one copy per recipient: the reply to the author (Cc the
-# maintainer) and the maintainer's digest make three.
-"$srv" wait "$dir" 3 >/dev/null
+# maintainer), the maintainer's copy of Rita's and the maintainer's
+# digest make four.
+"$srv" wait "$dir" 4 >/dev/null
 mapfile -t got < <("$srv" received "$dir")
-check "delivered copies" "${#got[@]}" 3
+check "delivered copies" "${#got[@]}" 4
+check "none to the refused recipient" \
+	"$(grep -l '^Envelope-to: reject-rita@example.org' "${got[@]}" |
+		wc -l | tr -d ' ')" 0
 m=$(grep -l '^Envelope-to: author@example.com' "${got[@]}" | head -n 1)
 m=${m:-/dev/null}
 hdr() { sed -n "/^$1: /{s/^$1: //p;q}" "$m"; }
@@ -154,12 +161,31 @@ check "Auto-Submitted" "$(hdr Auto-Submitted)" "auto-generated"
 check "X-Patchclock-Action" "$(hdr X-Patchclock-Action)" "resend"
 check "Message-ID is the outbox's" "$(hdr Message-ID)" \
 	"$(sqlite3 "$db" "select message_id from outbox where status = 'sent'
-		and action = 'resend'")"
+		and action = 'resend' and recipients like 'author@%'")"
 grep -q '\[PATCH RESEND v2 1/1\] widget: spin' "$m" ||
 	check "body suggests the RESEND subject" missing present
 out=$("$pc" outbox --db "$db" --all --json)
-check "failed for good" "$(jq -r '[.[] | select(.status == "failed")] |
-	.[0].last_error' <<<"$out" | grep -c 550)" 1
+check "the refused recipient is recorded" "$(jq -r '[.[] |
+	select(.status == "sent" and (.recipients | test("reject-")))] |
+	.[0].last_error' <<<"$out")" \
+	"not delivered to 1: reject-rita@example.org (550 5.1.1 No such user (reject-rita: test trigger))"
+# A mail whose every recipient is refused fails for good, and is not
+# tried again.
+sqlite3 "$db" "INSERT INTO outbox (key, action, series_id, recipients,
+	message_id, subject, created_at, send_after, message)
+	SELECT key || ':all-refused', action, series_id,
+	'reject-a@example.org reject-b@example.org', '<all-refused@x>',
+	subject, created_at, send_after, message FROM outbox
+	WHERE recipients LIKE 'reject-rita%'"
+set +e
+send --now "2024-01-09 00:02" >"$tmp/send.out" 2>&1
+rc=$?
+set -e
+check "every recipient refused: status" "$rc" 3
+check "every recipient refused: summary" "$(tail -n 1 "$tmp/send.out")" \
+	"send: 0 sent, 0 to retry, 1 failed"
+check "every recipient refused: failed" "$(sqlite3 "$db" "SELECT status
+	FROM outbox WHERE message_id = '<all-refused@x>'")" failed
 
 # A week later, no second reminder (one per series version), but fresh
 # mail for three more series: their reminders, and a digest that lists
@@ -198,7 +224,8 @@ check "nothing left" "$("$pc" outbox --db "$db" --json | jq 'length')" 0
 # sent mail, and each Message-ID once per recipient.
 sent=$(sqlite3 "$db" "select count(*) from outbox where status = 'sent'")
 copies=$(sqlite3 "$db" "select sum(length(recipients) -
-	length(replace(recipients, ' ', '')) + 1) from outbox
+	length(replace(recipients, ' ', '')) + 1 -
+	coalesce(last_error like 'not delivered to 1:%', 0)) from outbox
 	where status = 'sent'")
 "$srv" wait "$dir" "$copies" 20 >/dev/null
 mapfile -t got < <("$srv" received "$dir")

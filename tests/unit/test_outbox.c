@@ -77,7 +77,7 @@ static void test_outbox__exactly_once_and_due(void **state)
 	s.n = 0;
 	assert_int_equal(pc_outbox_list(ts.st, 6000, 0, collect, &s, &err), 0);
 	assert_int_equal(s.n, 2);
-	assert_int_equal(pc_outbox_sent(ts.st, s.ids[0], 6000, &err), 0);
+	assert_int_equal(pc_outbox_sent(ts.st, s.ids[0], 6000, NULL, &err), 0);
 	assert_int_equal(
 		pc_outbox_failed(ts.st, s.ids[1], "550 no such user", &err), 0);
 	s.n = 0;
@@ -159,7 +159,7 @@ static int send_and_mark(const struct pc_outbox_item *it, void *arg)
 	sqlite3_close(other);
 	if (pc_store_begin(sd->ts->st, &sd->err) < 0)
 		return -1;
-	if (pc_outbox_sent(sd->ts->st, it->id, 3000, &sd->err) < 0 ||
+	if (pc_outbox_sent(sd->ts->st, it->id, 3000, NULL, &sd->err) < 0 ||
 	    pc_store_commit(sd->ts->st, &sd->err) < 0) {
 		pc_store_rollback(sd->ts->st);
 		return -1;
