@@ -215,7 +215,9 @@ static size_t extract_ids(char ***out, size_t max, const char *p, size_t len)
 			s++;
 		while (e > s && pc_isspace((unsigned char)p[e - 1]))
 			e--;
-		if (e == s || e - s > PC_MSG_MAX_ID)
+		/* An id with a NUL byte would be cut short as a string. */
+		if (e == s || e - s > PC_MSG_MAX_ID ||
+		    memchr(p + s, '\0', e - s))
 			continue;
 		PC_ALLOC_GROW(ids, n + 1, alloc);
 		ids[n++] = xmemdupz(p + s, e - s);

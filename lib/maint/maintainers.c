@@ -416,6 +416,7 @@ int pc_maint_load_mem(struct pc_maint **out, const char *text, size_t len,
 		if ((t->tag == 'F' || t->tag == 'X') && m->n_fpats)
 			v = m->fpats[0].re;
 		{
+			struct pc_buf lc = PC_BUF_INIT;
 			size_t n = strlen(v);
 			char *s = pc_maint__alloc(&m->arena, n + 3);
 
@@ -423,6 +424,10 @@ int pc_maint_load_mem(struct pc_maint **out, const char *text, size_t len,
 			s[1] = ':';
 			memcpy(s + 2, v, n + 1);
 			m->entries[0].name = s;
+			/* build_entries() indexed the entry under its line:
+			 * pc_maint_find() must know it by this name. */
+			pc_maint__smap_put(&m->names, pc_maint__lc(&lc, s), 0);
+			pc_buf_release(&lc);
 		}
 		m->ex[0].subsys = subsys_name(&m->arena, m->entries[0].name);
 	}

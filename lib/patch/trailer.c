@@ -170,8 +170,11 @@ static char *display_name(const char *p, size_t len)
 	} else {
 		pc_buf_add(&b, p, len);
 	}
-	if (!b.len)
+	if (!b.len) {
+		/* A quoted name of blanks allocated before it was trimmed. */
+		pc_buf_release(&b);
 		return NULL;
+	}
 	return pc_buf_detach(&b, NULL);
 }
 

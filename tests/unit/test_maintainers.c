@@ -359,6 +359,8 @@ static void test_maintainers__parse_edge_files(void **state)
 	assert_int_equal(pc_maint_count(m), 1);
 	assert_string_equal(pc_maint_entry_at(m, 0)->name, "F:x\\.c");
 	check_file(m, "x.c", "F:x\\.c:1");
+	/* ... and finds it by that name (found by tests/fuzz). */
+	assert_ptr_equal(pc_maint_find(m, "F:x\\.c"), pc_maint_entry_at(m, 0));
 	pc_maint_free(m);
 
 	/* A NUL byte is an error naming the line. */

@@ -99,6 +99,27 @@ static void test_message__encoded_name_never_an_address(void **state)
 	pc_msg_free(m);
 }
 
+/* A Message-ID with a NUL byte is no Message-ID: one is made up, not
+ * cut short at the NUL (found by tests/fuzz). */
+static void test_message__msgid_with_nul_is_replaced(void **state)
+{
+	static const char raw[] = "From: A <a@example.com>\n"
+				  "Message-ID: <a\0b@example.com>\n"
+				  "In-Reply-To: <c\0d@example.com>\n"
+				  "Subject: x\n"
+				  "\n"
+				  "Body.\n";
+	struct pc_err err = { 0 };
+	struct pc_msg *m = NULL;
+
+	(void)state;
+	assert_int_equal(pc_msg_parse(&m, raw, sizeof(raw) - 1, &err), 0);
+	assert_int_equal(m->msgid_generated, 1);
+	assert_null(strstr(m->msgid, "example.com"));
+	assert_null(m->in_reply_to);
+	pc_msg_free(m);
+}
+
 /* t5100 message 8: a reply quoting a patch's header lines, no patch. */
 static void test_message__inbody_headers_need_a_patch(void **state)
 {
@@ -259,6 +280,7 @@ int main(void)
 		cmocka_unit_test(test_message__git_name_spaces_collapsed),
 		cmocka_unit_test(test_message__inbody_headers_need_a_patch),
 		cmocka_unit_test(test_message__encoded_name_never_an_address),
+		cmocka_unit_test(test_message__msgid_with_nul_is_replaced),
 		cmocka_unit_test(test_message__inbody_patch_subject_line),
 		cmocka_unit_test(test_message__truncated_real_mail),
 		cmocka_unit_test(test_message__mutated_real_mail),

@@ -566,6 +566,19 @@ static void test_trailer__limits_and_usage(void **state)
 }
 
 /* Every prefix of real bodies, each in a buffer of exactly its size. */
+/* A quoted name of blanks: no name, and nothing leaked (found by
+ * tests/fuzz; the leak checkers see it). */
+static void test_trailer__blank_quoted_name(void **state)
+{
+	static const char body[] = "Reviewed-by: \" \" <r@example.com>\n";
+	struct pc_trailer_list l = PC_TRAILER_LIST_INIT;
+
+	(void)state;
+	assert_int_equal(
+		pc_trailers_from_reply(&l, body, sizeof(body) - 1, NULL), 0);
+	pc_trailer_list_release(&l);
+}
+
 static void test_trailer__truncated_prefixes(void **state)
 {
 	static const char *const files[] = {
@@ -617,6 +630,7 @@ int main(void)
 		cmocka_unit_test(test_trailer__bot_suggestions),
 		cmocka_unit_test(test_trailer__limits_and_usage),
 		cmocka_unit_test(test_trailer__truncated_prefixes),
+		cmocka_unit_test(test_trailer__blank_quoted_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
