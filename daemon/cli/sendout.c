@@ -132,8 +132,8 @@ static int send_one(const struct pc_outbox_item *it, void *arg)
 	}
 	r = xstrdup(it->recipients);
 	n = split_rcpts(r, &rcpts);
-	rc = pc_smtp_send(&res, &sd->o, rcpts, n, it->message, it->message_len,
-			  &err);
+	rc = pc_smtp_send(&res, &sd->conn, &sd->o, rcpts, n, it->message,
+			  it->message_len, &err);
 	free(rcpts);
 	free(r);
 	if (rc < 0) {
@@ -194,11 +194,14 @@ db_fail:
 int sendout_run(struct sendout *sd, struct pc_err *err)
 {
 	char host[256] = "";
+	int rc;
 
 	if (!sd->who[0]) {
 		gethostname(host, sizeof(host) - 1);
 		snprintf(sd->who, sizeof(sd->who), "%.200s:%ld", host,
 			 (long)getpid());
 	}
-	return pc_outbox_list(sd->st, sd->now, 0, send_one, sd, err);
+	rc = pc_outbox_list(sd->st, sd->now, 0, send_one, sd, err);
+	pc_smtp_conn_close(&sd->conn);
+	return rc;
 }

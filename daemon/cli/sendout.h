@@ -17,6 +17,7 @@
 struct sendout {
 	struct pc_store *st; /* borrowed */
 	struct pc_smtp_options o;
+	struct pc_smtp_conn conn; /* kept open for the run (zeroed: none) */
 	int dry_run; /* print instead of sending */
 	int64_t now;
 	unsigned sent, retry, failed;

@@ -145,9 +145,17 @@ int pc_smtp_check(const struct pc_smtp_options *o, struct pc_err *err)
 			  host);
 }
 
-int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
-		 const char *const *rcpts, size_t n, const char *msg,
-		 size_t len, struct pc_err *err)
+void pc_smtp_conn_close(struct pc_smtp_conn *c)
+{
+	if (c && c->handle) {
+		curl_easy_cleanup(c->handle);
+		c->handle = NULL;
+	}
+}
+
+int pc_smtp_send(struct pc_smtp_result *res, struct pc_smtp_conn *conn,
+		 const struct pc_smtp_options *o, const char *const *rcpts,
+		 size_t n, const char *msg, size_t len, struct pc_err *err)
 {
 	struct curl_slist *to = NULL;
 	struct pc_buf data = PC_BUF_INIT;
@@ -167,8 +175,15 @@ int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
 					     "a recipient is");
 	if (pc_smtp_check(o, err) < 0)
 		return PC_EUSAGE;
-	if (!(curl = curl_easy_init()))
+	if (conn && conn->handle) {
+		/* Options go; the open connection stays for reuse. */
+		curl = conn->handle;
+		curl_easy_reset(curl);
+	} else if (!(curl = curl_easy_init())) {
 		return pc_err_set(err, PC_EIO, "cannot start libcurl");
+	}
+	if (conn)
+		conn->handle = curl;
 	for (i = 0; i < n; i++)
 		to = curl_slist_append(to, rcpts[i]);
 	to_crlf(&data, msg, len);
@@ -197,8 +212,12 @@ int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
 	curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
 	if (!strncmp(o->url, "smtp://", 7) && o->starttls)
 		curl_easy_setopt(curl, CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
-	if (o->ca_file)
+	if (o->ca_file) {
+		/* That file alone: not the system's CA directory as well
+		 * (which libcurl would also read, for every connection). */
 		curl_easy_setopt(curl, CURLOPT_CAINFO, o->ca_file);
+		curl_easy_setopt(curl, CURLOPT_CAPATH, NULL);
+	}
 	if (o->user) {
 		curl_easy_setopt(curl, CURLOPT_USERNAME, o->user);
 		curl_easy_setopt(curl, CURLOPT_PASSWORD,
@@ -234,8 +253,15 @@ int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
 		snprintf(res->detail, sizeof(res->detail),
 			 "%.80s%s%.140s (SMTP %ld)", curl_easy_strerror(c),
 			 errbuf[0] ? ": " : "", errbuf, code);
+	/* The recipient list must outlive no transfer: clear it from the
+	 * handle before it is freed. */
+	curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, NULL);
 	curl_slist_free_all(to);
-	curl_easy_cleanup(curl);
+	if (!conn)
+		curl_easy_cleanup(curl);
+	else if (c != CURLE_OK)
+		/* After a failure, start the next mail afresh. */
+		pc_smtp_conn_close(conn);
 	pc_buf_release(&data);
 	return 0;
 }

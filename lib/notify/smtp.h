@@ -61,12 +61,31 @@ struct pc_smtp_result {
 int pc_smtp_check(const struct pc_smtp_options *o, struct pc_err *err);
 
 /*
- * Sends (msg, len) to rcpts[0..n). Returns 0 and fills *res in every
- * case where a delivery was attempted (look at res->outcome); PC_EUSAGE
- * for bad options (no URL, no sender, no recipient, pc_smtp_check()).
+ * A connection kept open across mails: one TLS handshake and login for a
+ * whole run, and no QUIT between the server's 250 and the caller's "sent"
+ * mark (a crash there is what can send a mail twice). Start with
+ * PC_SMTP_CONN_INIT; pc_smtp_conn_close() says QUIT.
  */
-int pc_smtp_send(struct pc_smtp_result *res, const struct pc_smtp_options *o,
-		 const char *const *rcpts, size_t n, const char *msg,
-		 size_t len, struct pc_err *err);
+struct pc_smtp_conn {
+	void *handle; /* libcurl's, or NULL before the first mail */
+};
+
+#define PC_SMTP_CONN_INIT \
+	{                 \
+		NULL      \
+	}
+
+void pc_smtp_conn_close(struct pc_smtp_conn *c);
+
+/*
+ * Sends (msg, len) to rcpts[0..n), over conn when given (reused when the
+ * server kept it open; the options must be the same each time), else over
+ * a connection of its own. Returns 0 and fills *res in every case where a
+ * delivery was attempted (look at res->outcome); PC_EUSAGE for bad options
+ * (no URL, no sender, no recipient, pc_smtp_check()).
+ */
+int pc_smtp_send(struct pc_smtp_result *res, struct pc_smtp_conn *conn,
+		 const struct pc_smtp_options *o, const char *const *rcpts,
+		 size_t n, const char *msg, size_t len, struct pc_err *err);
 
 #endif
