@@ -198,9 +198,12 @@ static int read_path(struct daemon *d, const struct conf_source *src,
 		goto out;
 	while ((rc = pc_source_next(s, &msg, err)) != 0) {
 		if (rc == PC_ELIMIT) {
-			if ((rc = pc_ingest_unreadable(d->st, msg.where,
-						       err->msg, stats, err)) <
-			    0)
+			char why[sizeof(err->msg)];
+
+			snprintf(why, sizeof(why), "%s", err->msg);
+			if ((rc = pc_ingest_oversized(d->st, msg.data, msg.len,
+						      msg.where, why, &io,
+						      stats, err)) < 0)
 				goto fail;
 			continue;
 		}

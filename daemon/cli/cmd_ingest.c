@@ -182,10 +182,16 @@ static int ingest_one(struct pc_store *store, const char *path,
 		if (rc == 0)
 			break;
 		if (rc == PC_ELIMIT) {
-			log_warnx("ingest: %s", err.msg);
-			if (pc_ingest_unreadable(store, msg.where, err.msg,
-						 stats, &err) < 0)
+			char why[sizeof(err.msg)];
+
+			snprintf(why, sizeof(why), "%s", err.msg);
+			rc = pc_ingest_oversized(store, msg.data, msg.len,
+						 msg.where, why, iopt, stats,
+						 &err);
+			if (rc < 0)
 				goto fail;
+			if (rc == 0 && !msg.len)
+				log_warnx("ingest: %s", why);
 			continue;
 		}
 		if (rc == PC_EDAMAGED) {

@@ -468,7 +468,10 @@ again:
 			line++;
 			len--;
 		}
-		if (msg_len(src) + len + 1 > src->opt.max_message) {
+		/* Past the limit, the rest of the message is skipped: what
+		 * is kept is its head, whole lines only. */
+		if (oversized ||
+		    msg_len(src) + len + 1 > src->opt.max_message) {
 			oversized = 1;
 			continue;
 		}
@@ -790,7 +793,8 @@ int pc_source_next(struct pc_source *src, struct pc_source_msg *msg,
 		while ((rc = next_line(src, &line, &len, &too_long, &has_nl,
 				       err)) > 0) {
 			oversized |= too_long;
-			if (msg_len(src) + len + 1 > src->opt.max_message) {
+			if (oversized ||
+			    msg_len(src) + len + 1 > src->opt.max_message) {
 				oversized = 1;
 				continue;
 			}

@@ -76,7 +76,9 @@ int pc_source_open(struct pc_source **out, const char *path,
 /*
  * Reads the next message into *msg. Returns 1 with a message, 0 at the
  * end, or a negative code: PC_ELIMIT for one oversized message (reading
- * may go on after it), PC_EIO/PC_EGIT when the source failed (stop).
+ * may go on after it; *msg then holds its head, as many whole lines as
+ * fit the limit, or nothing), PC_EIO/PC_EGIT when the source failed
+ * (stop).
  */
 int pc_source_next(struct pc_source *src, struct pc_source_msg *msg,
 		   struct pc_err *err);

@@ -53,6 +53,9 @@ static const char SQL_INSERT_PULL_TITLE[] =
 static const char SQL_INSERT_ERROR[] =
 	"INSERT INTO ingest_errors (raw_id, msgid, source, reason) "
 	"VALUES (?, ?, ?, ?)";
+static const char SQL_HAS_ERROR[] =
+	"SELECT 1 FROM ingest_errors WHERE raw_id IS NULL AND source = ? "
+	"AND reason = ?";
 static const char SQL_UNRESOLVED[] =
 	"SELECT DISTINCT message_id FROM trailers WHERE target_id IS NULL";
 static const char SQL_SET_TARGET[] =
@@ -642,9 +645,40 @@ int pc_ingest_unreadable(struct pc_store *st, const char *where,
 			 const char *reason, struct pc_ingest_stats *stats,
 			 struct pc_err *err)
 {
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_HAS_ERROR, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
 	stats->read++;
+	pc_store__bind_text(s, 1, where ? where : "");
+	pc_store__bind_text(s, 2, reason);
+	rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	if (rc == SQLITE_ROW) {
+		stats->duplicates++;
+		return 1;
+	}
+	if (rc != SQLITE_DONE)
+		return pc_store__fail(st, err, "looking up an ingest error");
 	stats->errors++;
 	return insert_error(st, 0, NULL, where, reason, err);
+}
+
+int pc_ingest_oversized(struct pc_store *st, const char *head, size_t len,
+			const char *where, const char *reason,
+			const struct pc_ingest_options *opt,
+			struct pc_ingest_stats *stats, struct pc_err *err)
+{
+	struct pc_ingest_options defaults = PC_INGEST_OPTIONS_INIT;
+
+	if (!len)
+		return pc_ingest_unreadable(st, where, reason, stats, err);
+	if (len > PC_INGEST_OVERSIZED_KEEP)
+		len = PC_INGEST_OVERSIZED_KEEP;
+	stats->read++;
+	return ingest_broken(st, head, len, where, opt ? opt : &defaults,
+			     reason, stats, err);
 }
 
 int pc_ingest_finish(struct pc_store *st, struct pc_err *err)

@@ -59,12 +59,28 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 		      struct pc_ingest_stats *stats, struct pc_err *err);
 
 /*
- * Records a message that could not even be read whole (an oversized one),
- * with where and why. Counted in stats->errors.
+ * Records input that could not be read at all (a message the server did
+ * not send, a damaged archive), with where and why, once: the same where
+ * and reason again count as a duplicate. Counted in stats->errors.
  */
 int pc_ingest_unreadable(struct pc_store *st, const char *where,
 			 const char *reason, struct pc_ingest_stats *stats,
 			 struct pc_err *err);
+
+/* How much of an oversized message is kept. */
+#define PC_INGEST_OVERSIZED_KEEP (1u << 20)
+
+/*
+ * A message over the size limit, of which the source kept the first
+ * (head, len) bytes: stored once as a message of kind 'error' with the
+ * first PC_INGEST_OVERSIZED_KEEP bytes as its raw mail and reason as its
+ * error (read again, it is a duplicate: no second row, no second error).
+ * With len 0, as pc_ingest_unreadable().
+ */
+int pc_ingest_oversized(struct pc_store *st, const char *head, size_t len,
+			const char *where, const char *reason,
+			const struct pc_ingest_options *opt,
+			struct pc_ingest_stats *stats, struct pc_err *err);
 
 /*
  * End of a run: attributes reply trailers whose patch or cover letter
