@@ -165,6 +165,8 @@ static int ingest_one(struct pc_store *store, const char *path,
 	struct pc_source *src;
 	struct pc_source_msg msg;
 	struct pc_err err = { 0 };
+	/* The counts at the last commit: what a rollback takes back. */
+	struct pc_ingest_stats committed = *stats;
 	unsigned in_batch = 0;
 	int rc;
 
@@ -213,8 +215,10 @@ static int ingest_one(struct pc_store *store, const char *path,
 				      stats, &err) < 0)
 			goto fail;
 		if (++in_batch >= BATCH) {
-			if (pc_store_commit(store, &err) < 0 ||
-			    pc_store_begin(store, &err) < 0)
+			if (pc_store_commit(store, &err) < 0)
+				goto fail;
+			committed = *stats;
+			if (pc_store_begin(store, &err) < 0)
 				goto fail;
 			in_batch = 0;
 		}
@@ -233,6 +237,16 @@ fail:
 		fputc('\n', stderr);
 	log_warnx("ingest: %s", err.msg);
 	pc_store_rollback(store);
+	if (stats->read > committed.read)
+		log_warnx("ingest: the %llu messages read from '%s' since the "
+			  "last commit were not stored (rolled back); fix the "
+			  "cause and run ingest again: it stores only what is "
+			  "missing",
+			  (unsigned long long)(stats->read - committed.read),
+			  path);
+	/* The summary counts what is stored: nothing of the rolled-back
+	 * batch. */
+	*stats = committed;
 	pc_source_free(src);
 	return -1;
 }

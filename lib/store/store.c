@@ -5,8 +5,10 @@
  * a crash loses at most the open transaction, which a re-run ingests
  * again (ingest is idempotent).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "store/schema.h"
 #include "store/store_internal.h"
@@ -212,6 +214,38 @@ static int connect_db(struct pc_store *st, struct pc_err *err)
 			err);
 }
 
+/* After a failed open: when the file, or the directory that must hold
+ * its -wal and -shm files, cannot be written (a read-only mount, or no
+ * permission), says so, which SQLite's "unable to open database file"
+ * does not. */
+static int say_if_readonly(const char *path, int rc, struct pc_err *err)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xmemdupz(path, (size_t)(slash - path + 1)) :
+			    xstrdup(".");
+	int file_ro = 0, dir_ro = 0, why = 0;
+
+	if (access(path, F_OK) == 0 && access(path, W_OK) < 0) {
+		file_ro = 1;
+		why = errno;
+	} else if (access(dir, W_OK) < 0 && errno != ENOENT) {
+		dir_ro = 1;
+		why = errno;
+	}
+	if (file_ro || dir_ro)
+		rc = pc_err_set(
+			err, PC_EUSAGE,
+			"database '%s' is read-only (%s%s): patchclock writes "
+			"to it, and to its -wal and -shm files beside it; make "
+			"%s writable, or copy the database somewhere writable",
+			path, dir_ro ? "its directory: " : "",
+			why == EROFS ? "a read-only file system" :
+				       "no write permission",
+			dir_ro ? "the directory" : "it");
+	free(dir);
+	return rc;
+}
+
 int pc_store_open_upto(struct pc_store **out, const char *path, int version,
 		       struct pc_err *err)
 {
@@ -229,6 +263,7 @@ int pc_store_open_upto(struct pc_store **out, const char *path, int version,
 	rc = connect_db(st, err);
 out:
 	if (rc < 0) {
+		rc = say_if_readonly(path, rc, err);
 		pc_store_close(st);
 		return rc;
 	}
