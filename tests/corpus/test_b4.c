@@ -27,7 +27,7 @@ static const char *b4(const char *file)
 	static char rel[128];
 
 	snprintf(rel, sizeof(rel), "corpus/b4/%s", file);
-	return t_shared(rel);
+	return t_data(rel);
 }
 
 /* Trailers of a commit message (pc_trailers_from_patch). */

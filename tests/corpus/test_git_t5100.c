@@ -160,7 +160,7 @@ static void test_git_t5100__sample_decoded(void **state)
 	size_t n, i;
 
 	(void)state;
-	t_read_file(&f, t_shared("corpus/git-t5100/sample.mbox"));
+	t_read_file(&f, t_data("corpus/git-t5100/sample.mbox"));
 	n = git_split(pieces, SAMPLE_MESSAGES + 1, &f);
 	assert_int_equal(n, SAMPLE_MESSAGES);
 	for (i = 0; i < n; i++) {
@@ -170,7 +170,7 @@ static void test_git_t5100__sample_decoded(void **state)
 		assert_int_equal(
 			pc_msg_parse(&m, pieces[i].p, pieces[i].len, &err), 0);
 		snprintf(rel, sizeof(rel), "corpus/git-t5100/info%04zu", i + 1);
-		check_info(m, t_shared(rel));
+		check_info(m, t_data(rel));
 		pc_msg_free(m);
 	}
 	pc_buf_release(&f);
@@ -192,12 +192,12 @@ static void test_git_t5100__sample_split(void **state)
 	int rc, leading = 0, merged = 0;
 
 	(void)state;
-	t_read_file(&f, t_shared("corpus/git-t5100/sample.mbox"));
+	t_read_file(&f, t_data("corpus/git-t5100/sample.mbox"));
 	npieces = git_split(pieces, SAMPLE_MESSAGES + 1, &f);
 	opt.kind = PC_SOURCE_MBOX;
 	assert_int_equal(pc_source_open(&src,
-					t_shared("corpus/git-t5100/"
-						 "sample.mbox"),
+					t_data("corpus/git-t5100/"
+					       "sample.mbox"),
 					&opt, &err),
 			 0);
 	while ((rc = pc_source_next(src, &msg, &err)) == 1) {
@@ -246,8 +246,8 @@ static void test_git_t5100__sample_guessed_as_mbox(void **state)
 
 	(void)state;
 	assert_int_equal(pc_source_open(&src,
-					t_shared("corpus/git-t5100/"
-						 "sample.mbox"),
+					t_data("corpus/git-t5100/"
+					       "sample.mbox"),
 					&opt, &err),
 			 0);
 	kind = pc_source_kind(src);
@@ -267,10 +267,10 @@ static void check_single(const char *name)
 
 	snprintf(rel, sizeof(rel), "corpus/git-t5100/%s.in", name);
 	snprintf(exp, sizeof(exp), "corpus/git-t5100/%s.expect", name);
-	assert_int_equal(pc_source_open(&src, t_shared(rel), &opt, &err), 0);
+	assert_int_equal(pc_source_open(&src, t_data(rel), &opt, &err), 0);
 	assert_int_equal(pc_source_next(src, &msg, &err), 1);
 	assert_int_equal(pc_msg_parse(&m, msg.data, msg.len, &err), 0);
-	check_info(m, t_shared(exp));
+	check_info(m, t_data(exp));
 	pc_msg_free(m);
 	assert_int_equal(pc_source_next(src, &msg, &err), 0);
 	pc_source_free(src);

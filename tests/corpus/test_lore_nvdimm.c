@@ -30,7 +30,7 @@ static const char *lore(const char *file)
 	static char rel[256];
 
 	snprintf(rel, sizeof(rel), "corpus/lore-nvdimm/%s", file);
-	return t_shared(rel);
+	return t_data(rel);
 }
 
 /* One row of an index: Message-ID (with <>) and raw byte length. */

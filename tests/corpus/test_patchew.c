@@ -27,7 +27,7 @@ static const char *patchew(const char *file)
 	static char rel[128];
 
 	snprintf(rel, sizeof(rel), "corpus/patchew/%s", file);
-	return t_shared(rel);
+	return t_data(rel);
 }
 
 /* Messages the source reads from a file. */

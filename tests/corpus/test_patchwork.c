@@ -100,7 +100,7 @@ static void test_patchwork__series(void **state)
 		snprintf(rel, sizeof(rel), "corpus/patchwork/series/%s",
 			 c->file);
 		t_store_open(&ts);
-		t_ingest(&ts, t_shared(rel), PC_SOURCE_AUTO);
+		t_ingest(&ts, t_data(rel), PC_SOURCE_AUTO);
 		kinds = t_query(&ts, "SELECT "
 				     "(SELECT count(*) FROM messages "
 				     " WHERE kind = 'cover'), "
@@ -151,7 +151,7 @@ static void one_load(struct one *o, const char *file)
 	snprintf(rel, sizeof(rel), "corpus/patchwork/mail/%s", file);
 	print_message("patchwork/mail/%s\n", file);
 	t_store_open(&o->ts);
-	assert_int_equal(t_ingest(&o->ts, t_shared(rel), PC_SOURCE_AUTO), 1);
+	assert_int_equal(t_ingest(&o->ts, t_data(rel), PC_SOURCE_AUTO), 1);
 	msgid = t_query(&o->ts, "SELECT msgid FROM messages");
 	assert_int_equal(pc_message_get(&o->info, o->ts.st, msgid, &err), 0);
 	assert_int_equal(
@@ -426,8 +426,8 @@ static void test_patchwork__fuzz_nothing_lost(void **state)
 		snprintf(rel, sizeof(rel), "corpus/patchwork/fuzz/%s",
 			 fuzz_files[i]);
 		t_store_open(&ts);
-		assert_int_equal(
-			pc_source_open(&src, t_shared(rel), &opt, &err), 0);
+		assert_int_equal(pc_source_open(&src, t_data(rel), &opt, &err),
+				 0);
 		assert_int_equal(pc_store_begin(ts.st, &err), 0);
 		while ((rc = pc_source_next(src, &msg, &err)) == 1) {
 			char *raw = NULL, *row;

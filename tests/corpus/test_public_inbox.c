@@ -22,7 +22,7 @@ static const char *pi(const char *file)
 	static char rel[128];
 
 	snprintf(rel, sizeof(rel), "corpus/public-inbox/%s", file);
-	return t_shared(rel);
+	return t_data(rel);
 }
 
 /* Reads the file as a source (one message, no From_ line) and parses it. */

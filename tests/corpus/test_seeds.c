@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Corpus test on the seed mails (../shared/seeds/001-004): Dan Williams'
+ * Corpus test on the seed mails (tests/data/seeds/001-004): Dan Williams'
  * RFC series as saved from lore pages, one file per mail. The first
  * header block has no Message-ID (the id is generated), and 002-004 repeat
  * the mail with "(raw)" header blocks and the diff again. Ingested as four
@@ -58,9 +58,8 @@ static void test_seeds__one_rfc_series(void **state)
 	(void)state;
 	t_store_open(&ts);
 	for (i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++)
-		assert_int_equal(t_ingest(&ts, t_shared(seeds[i]),
-					  PC_SOURCE_MESSAGE),
-				 1);
+		assert_int_equal(
+			t_ingest(&ts, t_data(seeds[i]), PC_SOURCE_MESSAGE), 1);
 	assert_int_equal(ts.stats.added, 4);
 	assert_int_equal(ts.stats.errors, 0);
 	assert_int_equal(pc_series_list(ts.st, &f, list_series, &seen, &err),

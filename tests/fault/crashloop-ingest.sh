@@ -14,7 +14,7 @@
 #   - no raw mail that no message or error refers to;
 #   - PRAGMA integrity_check says ok, foreign_key_check finds nothing, and
 #     the database is back in WAL mode.
-# Two rounds, on the real archive tests/data/lore-nvdimm (2,317 messages):
+# Two rounds, on the real archive tests/data/corpus/lore-nvdimm (2,317 messages):
 # the archive as one source (one transaction), and the same mail split in
 # four mbox files given as four sources (a commit after each, so that
 # kills also land between commits). A final ingest once more stores
@@ -33,7 +33,7 @@ set -euo pipefail
 
 pc=$1
 here=$(cd "$(dirname "$0")" && pwd)
-archive=$here/../data/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
+archive=$here/../data/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
 for tool in sqlite3 python3 gzip; do
 	if ! command -v "$tool" >/dev/null; then
 		echo "SKIP: $tool is not installed" >&2

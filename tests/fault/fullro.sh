@@ -15,7 +15,7 @@ set -euo pipefail
 
 pc=$1
 here=$(cd "$(dirname "$0")" && pwd)
-archive=$here/../data/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
+archive=$here/../data/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
 if ! command -v sqlite3 >/dev/null; then
 	echo "SKIP: sqlite3 is not installed" >&2
 	exit 77

@@ -12,7 +12,7 @@ set -euo pipefail
 
 pc=$1
 here=$(cd "$(dirname "$0")" && pwd)
-archive=$here/../data/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
+archive=$here/../data/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
 for tool in sqlite3 python3; do
 	if ! command -v "$tool" >/dev/null; then
 		echo "SKIP: $tool is not installed" >&2

@@ -13,7 +13,7 @@
 # same branch is refused; an incomplete series is refused; a series that
 # does not apply leaves no branch and names the patch, file and hunk.
 #
-# usage: apply.sh PATCHCLOCK SHARED_DIR
+# usage: apply.sh PATCHCLOCK TEST_DATA_DIR
 set -euo pipefail
 
 pc=$1

@@ -8,11 +8,11 @@
 # branch (and MAINTAINERS is then read anew). The trees are real git
 # repositories made here with git; patchclock reads them with libgit2.
 #
-# usage: branches.sh PATCHCLOCK SHARED_DIR
+# usage: branches.sh PATCHCLOCK TEST_DATA_DIR
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
-	echo "usage: $0 PATCHCLOCK SHARED_DIR" >&2
+	echo "usage: $0 PATCHCLOCK TEST_DATA_DIR" >&2
 	exit 64
 fi
 pc=$1

@@ -7,21 +7,21 @@
 # Message-ID and --raw, unparseable input, missing sources and the fuzz
 # mails.
 #
-# usage: cli.sh PATCHCLOCK SHARED_DIR
+# usage: cli.sh PATCHCLOCK TEST_DATA_DIR
 # Exit status 77 (skipped) when a tool it needs is not installed.
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
-	echo "usage: $0 PATCHCLOCK SHARED_DIR" >&2
+	echo "usage: $0 PATCHCLOCK TEST_DATA_DIR" >&2
 	exit 64
 fi
 pc=$1
-shared=$2
+data=$2
 here=$(cd "$(dirname "$0")" && pwd)
 split=$here/split-mbox.py
-lore=$shared/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
-index=$shared/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.index.tsv
-fuzz=$shared/corpus/patchwork/fuzz
+lore=$data/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
+index=$data/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.index.tsv
+fuzz=$data/corpus/patchwork/fuzz
 
 for tool in python3 sqlite3 jq sha256sum; do
 	if ! command -v "$tool" >/dev/null; then

@@ -23,12 +23,12 @@
 #   - imap:// with STARTTLS (certificate checked) and idle = no: the
 #     folder is read, and new mail arrives on the next poll.
 #
-# usage: daemon-imap.sh PATCHCLOCK SHARED_DIR (patchclockd is found next
+# usage: daemon-imap.sh PATCHCLOCK TEST_DATA_DIR (patchclockd is found next
 # to the patchclock binary)
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
-	echo "usage: $0 PATCHCLOCK SHARED_DIR" >&2
+	echo "usage: $0 PATCHCLOCK TEST_DATA_DIR" >&2
 	exit 64
 fi
 cli=$1

@@ -10,12 +10,12 @@
 # SIGHUP with a broken configuration is refused while the daemon runs
 # on; SIGTERM exits 0 and removes the pidfile.
 #
-# usage: daemon.sh PATCHCLOCK SHARED_DIR (patchclockd is found next to
+# usage: daemon.sh PATCHCLOCK TEST_DATA_DIR (patchclockd is found next to
 # the patchclock binary)
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
-	echo "usage: $0 PATCHCLOCK SHARED_DIR" >&2
+	echo "usage: $0 PATCHCLOCK TEST_DATA_DIR" >&2
 	exit 64
 fi
 pcd=$(dirname "$1")/patchclockd

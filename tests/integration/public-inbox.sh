@@ -9,20 +9,20 @@
 # the mbox. A message removed with public-inbox-learn rm, and one erased
 # with public-inbox-purge, must no longer be read.
 #
-# usage: public-inbox.sh PATCHCLOCK SHARED_DIR
+# usage: public-inbox.sh PATCHCLOCK TEST_DATA_DIR
 # Exit status 77 (skipped) when public-inbox is not installed.
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
-	echo "usage: $0 PATCHCLOCK SHARED_DIR" >&2
+	echo "usage: $0 PATCHCLOCK TEST_DATA_DIR" >&2
 	exit 64
 fi
 pc=$1
-shared=$2
+data=$2
 here=$(cd "$(dirname "$0")" && pwd)
 split=$here/split-mbox.py
-b4=$shared/corpus/b4/shazam-git1-just-series.mbox
-thread=$shared/corpus/lore-nvdimm/threads/poison-list-retrieval-v11-v12.mbox
+b4=$data/corpus/b4/shazam-git1-just-series.mbox
+thread=$data/corpus/lore-nvdimm/threads/poison-list-retrieval-v11-v12.mbox
 
 for tool in public-inbox-init public-inbox-mda public-inbox-learn \
 	public-inbox-purge git sqlite3 python3; do

@@ -9,12 +9,12 @@
 # reply at the series' due time and nothing else (no [smtp]: nothing is
 # sent).
 #
-# usage: replay.sh PATCHCLOCK SHARED_DIR (patchclockd is found next to
+# usage: replay.sh PATCHCLOCK TEST_DATA_DIR (patchclockd is found next to
 # the patchclock binary)
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
-	echo "usage: $0 PATCHCLOCK SHARED_DIR" >&2
+	echo "usage: $0 PATCHCLOCK TEST_DATA_DIR" >&2
 	exit 64
 fi
 pcd=$(dirname "$1")/patchclockd

@@ -9,11 +9,11 @@
 # duplicates nothing (the outbox marks a mail sent only after the server's
 # OK, and a resend would carry the same Message-ID).
 #
-# usage: send.sh PATCHCLOCK SHARED_DIR
+# usage: send.sh PATCHCLOCK TEST_DATA_DIR
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
-	echo "usage: $0 PATCHCLOCK SHARED_DIR" >&2
+	echo "usage: $0 PATCHCLOCK TEST_DATA_DIR" >&2
 	exit 64
 fi
 pc=$1

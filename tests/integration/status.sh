@@ -7,11 +7,11 @@
 # bad arguments. The mail is built here; the times are worked out by
 # hand in the comments.
 #
-# usage: status.sh PATCHCLOCK SHARED_DIR
+# usage: status.sh PATCHCLOCK TEST_DATA_DIR
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
-	echo "usage: $0 PATCHCLOCK SHARED_DIR" >&2
+	echo "usage: $0 PATCHCLOCK TEST_DATA_DIR" >&2
 	exit 64
 fi
 pc=$1

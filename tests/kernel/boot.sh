@@ -4,7 +4,7 @@
 # kernel.boot: the 6.1 tree built and booted in QEMU with two NVDIMMs
 # (kernel-test/run), and the fixture series of kernel-test/fixtures.
 #
-#   tests/kernel/boot.sh PATCHCLOCK SHARED_DIR
+#   tests/kernel/boot.sh PATCHCLOCK TEST_DATA_DIR
 #
 # (a) baseline: the verdict is pass and every named check is there and
 #     passes (config, build, boot, bus, dimms, regions, labels, fsdax,

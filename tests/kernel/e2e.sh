@@ -3,7 +3,7 @@
 #
 # kernel.e2e: from mail to a booted kernel, on the real 6.1 tree.
 #
-#   tests/kernel/e2e.sh PATCHCLOCK SHARED_DIR
+#   tests/kernel/e2e.sh PATCHCLOCK TEST_DATA_DIR
 #
 # With the CLI, on the fixtures of kernel-test/fixtures/:
 #   - nvdimm-attr (a real 2-patch series adding /sys/block/pmemX/

@@ -3,16 +3,16 @@
 #
 # kernel.mail-judgement: is the mail patchclock would send justified?
 #
-#   tests/kernel/mail-judgement.sh PATCHCLOCK [SHARED_DIR]
+#   tests/kernel/mail-judgement.sh PATCHCLOCK [TEST_DATA_DIR]
 #
 # Replays the real nvdimm@lists.linux.dev slice of May-December 2021
-# (tests/data/lore-nvdimm) through patchclockd on a stepped clock, from
+# (tests/data/corpus/lore-nvdimm) through patchclockd on a stepped clock, from
 # the eve of its first message to the end of January 2022, against the
 # Debian 6.1 kernel tree (its MAINTAINERS, its real subsystem profiles:
 # the LIBNVDIMM one asks for a week and a private reminder). Nothing is
 # sent (no [smtp]): every mail stays queued. Then tests/bench/mail-score
 # judges each queued mail at its send time against the hand-labelled
-# postings of the slice (tests/data/lore-nvdimm/labels.jsonl, labelled
+# postings of the slice (tests/data/corpus/lore-nvdimm/labels.jsonl, labelled
 # by the rules of doc/mail-judgement.md: all 201 postings) and the test
 # fails below
 #   - 95% precision: justified mails / queued mails;
@@ -33,7 +33,7 @@ if [ -z "${PC_KERNEL_TREE:-}" ]; then
 	exit 77
 fi
 top=$(cd "$(dirname "$0")/../.." && pwd)
-data=$top/tests/data/lore-nvdimm
+data=$top/tests/data/corpus/lore-nvdimm
 score=$top/tests/bench/mail-score
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/patchclock-judgement.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

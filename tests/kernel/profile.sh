@@ -3,7 +3,7 @@
 #
 # kernel.profile: subsystem profiles of the real 6.1 tree.
 #
-#   tests/kernel/profile.sh PATCHCLOCK SHARED_DIR
+#   tests/kernel/profile.sh PATCHCLOCK TEST_DATA_DIR
 #
 # (a) Every profile 6.1 has, read through `patchclock profile --json`:
 #     the values its prose states, with prose provenance (the sentence

@@ -3,7 +3,7 @@
 #
 # kernel.replay: the clock over a real archive (issue 4, "Interfaces").
 #
-#   tests/kernel/replay.sh PATCHCLOCK SHARED_DIR
+#   tests/kernel/replay.sh PATCHCLOCK TEST_DATA_DIR
 #
 # The lore-nvdimm slice (2,317 messages of nvdimm@lists.linux.dev, May to
 # December 2021) is ingested into a fresh database against a sparse clone
@@ -34,7 +34,7 @@
 set -euo pipefail
 
 cli=$1
-shared=$2
+data=$2
 if [ -z "${PC_KERNEL_TREE:-}" ]; then
 	echo "skip: \$PC_KERNEL_TREE is not set (kernel-test/prepare-tree)"
 	exit 77
@@ -43,7 +43,7 @@ tree=$PC_KERNEL_TREE
 top=$(cd "$(dirname "$0")/../.." && pwd)
 patches=$top/kernel-test/patches/profile
 releases=$top/contrib/kernel-releases
-mbox=$shared/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
+mbox=$data/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
 export PATCHCLOCK_PROFILES=$top/contrib/profiles.ini
 unset PATCHCLOCK_DB PATCHCLOCK_RELEASES
 

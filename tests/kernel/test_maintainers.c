@@ -679,15 +679,15 @@ static void test_maintainers__patches(void **state)
 
 	(void)state;
 	collect(&msgs,
-		t_shared("corpus/lore-nvdimm/"
-			 "nvdimm-2021-05_2021-12.mboxrd.gz"),
+		t_data("corpus/lore-nvdimm/"
+		       "nvdimm-2021-05_2021-12.mboxrd.gz"),
 		9, 60);
 	for (i = 0; i < PC_ARRAY_SIZE(others); i++)
-		collect(&msgs, t_shared(others[i]), 1, 0);
+		collect(&msgs, t_data(others[i]), 1, 0);
 	for (i = 0; i < PC_ARRAY_SIZE(seeds); i++) {
 		struct pc_buf b = PC_BUF_INIT;
 
-		t_read_file(&b, t_shared(seeds[i]));
+		t_read_file(&b, t_data(seeds[i]));
 		save_msg(&msgs, b.buf, b.len);
 		pc_buf_release(&b);
 	}
@@ -793,8 +793,8 @@ static void test_maintainers__keyword_prefilter(void **state)
 		pc_maint_result_release(&b);
 	}
 	if (pc_source_open(&src,
-			   t_shared("corpus/lore-nvdimm/"
-				    "nvdimm-2021-05_2021-12.mboxrd.gz"),
+			   t_data("corpus/lore-nvdimm/"
+				  "nvdimm-2021-05_2021-12.mboxrd.gz"),
 			   &opt, &err) < 0)
 		fail_msg("%s", err.msg);
 	while ((rc = pc_source_next(src, &msg, &err)) == 1) {

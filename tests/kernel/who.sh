@@ -9,11 +9,11 @@
 # the command around it. Lines are compared as sets where the script's
 # order of tied entries is random, exactly otherwise.
 #
-# usage: who.sh PATCHCLOCK SHARED_DIR   (ctest passes both)
+# usage: who.sh PATCHCLOCK TEST_DATA_DIR   (ctest passes both)
 set -euo pipefail
 
 pc=$1
-shared=$2
+data=$2
 if [ -z "${PC_KERNEL_TREE:-}" ]; then
 	echo "PC_KERNEL_TREE is not set: skipping" >&2
 	exit 77
@@ -92,7 +92,7 @@ for f in drivers/nvdimm/pmem.c fs/dax.c include/linux/libnvdimm.h \
 done
 
 # Patches: as an argument, on standard input, and with roles.
-for p in "$shared"/seeds/00[234]-*.patch; do
+for p in "$data"/seeds/00[234]-*.patch; do
 	cp "$p" "$tmp/p.patch"
 	"$pc" who --tree "$tree" "$tmp/p.patch" >"$tmp/ours"
 	gm --no-rolestats "$tmp/p.patch" >"$tmp/theirs"

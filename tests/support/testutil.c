@@ -28,11 +28,11 @@ void t_read_file(struct pc_buf *out, const char *path)
 	gzclose(f);
 }
 
-const char *t_shared(const char *rel)
+const char *t_data(const char *rel)
 {
 	static char path[4096];
 
-	if (snprintf(path, sizeof(path), "%s/%s", PC_SHARED_DIR, rel) >=
+	if (snprintf(path, sizeof(path), "%s/%s", PC_TEST_DATA, rel) >=
 	    (int)sizeof(path))
 		fail_msg("path too long");
 	return path;

@@ -17,8 +17,8 @@
 
 /* Reads a whole file (gunzipping *.gz); fails the test if it cannot. */
 void t_read_file(struct pc_buf *out, const char *path);
-/* Path under ../shared (corpus/..., seeds/...); returns a static buffer. */
-const char *t_shared(const char *rel);
+/* Path under tests/data (corpus/..., seeds/...); returns a static buffer. */
+const char *t_data(const char *rel);
 /* A fresh temporary directory (mkdtemp); caller frees the string. */
 char *t_mkdtemp(void);
 /* Removes a directory tree made by t_mkdtemp(). */

@@ -656,7 +656,7 @@ static void parse_file(struct pc_diff *d, struct pc_buf *raw, const char *rel,
 {
 	struct pc_buf dec = PC_BUF_INIT;
 
-	t_read_file(raw, t_shared(rel));
+	t_read_file(raw, t_data(rel));
 	if (qp) {
 		decode_qp(&dec, raw->buf, raw->len);
 		pc_buf_reset(raw);
@@ -918,7 +918,7 @@ static void test_diff__patch_id_matches_git(void **state)
 	(void)state;
 	for (k = 0; k < PC_ARRAY_SIZE(pid_files); k++) {
 		pc_buf_reset(&raw);
-		t_read_file(&raw, t_shared(pid_files[k]));
+		t_read_file(&raw, t_data(pid_files[k]));
 		split_mbox(m, raw.buf, raw.len);
 		for (i = 0; i < m->n; i++) {
 			struct pc_diff d = PC_DIFF_INIT;
@@ -1045,7 +1045,7 @@ static void test_diff__truncated_everywhere(void **state)
 	(void)state;
 	for (k = 0; k < PC_ARRAY_SIZE(files); k++) {
 		pc_buf_reset(&raw);
-		t_read_file(&raw, t_shared(files[k]));
+		t_read_file(&raw, t_data(files[k]));
 		for (n = 0; n <= raw.len; n++) {
 			/* An exact-size copy, so ASan sees any over-read. */
 			char *p = xmalloc(n ? n : 1);

@@ -189,7 +189,7 @@ static void for_each_message(const char *rel,
 	struct pc_err err = { 0 };
 	int rc;
 
-	assert_int_equal(pc_source_open(&src, t_shared(rel), NULL, &err), 0);
+	assert_int_equal(pc_source_open(&src, t_data(rel), NULL, &err), 0);
 	while ((rc = pc_source_next(src, &msg, &err)) != 0)
 		if (rc > 0)
 			fn(msg.data, msg.len);

@@ -634,8 +634,8 @@ static char *seed_profile(size_t *len)
 	const char *p, *end;
 	int on = 0;
 
-	t_read_file(&in, t_shared("seeds/004-patch-libnvdimm-maintainers-"
-				  "subsystem-profile.patch"));
+	t_read_file(&in, t_data("seeds/004-patch-libnvdimm-maintainers-"
+				"subsystem-profile.patch"));
 	p = in.buf;
 	end = in.buf + in.len;
 	while (p < end) {

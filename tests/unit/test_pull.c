@@ -16,7 +16,7 @@ static void parse_file(struct pc_pull *p, const char *rel, size_t maxlen)
 {
 	struct pc_buf raw = PC_BUF_INIT;
 
-	t_read_file(&raw, t_shared(rel));
+	t_read_file(&raw, t_data(rel));
 	assert_int_equal(pc_pull_parse(p, raw.buf,
 				       raw.len < maxlen ? raw.len : maxlen),
 			 1);
@@ -147,8 +147,8 @@ static void test_pull__lore_nvdimm(void **state)
 	const char *second;
 
 	(void)state;
-	t_read_file(&raw, t_shared("corpus/lore-nvdimm/threads/"
-				   "git-pull-dax-libnvdimm-v5.17.mbox"));
+	t_read_file(&raw, t_data("corpus/lore-nvdimm/threads/"
+				 "git-pull-dax-libnvdimm-v5.17.mbox"));
 	/* The first message only: the second is the bot's reply. */
 	second = strstr(raw.buf + 1, "\nFrom ");
 	assert_non_null(second);
@@ -184,9 +184,8 @@ static void test_pull__truncated_everywhere(void **state)
 	size_t n;
 
 	(void)state;
-	t_read_file(&raw,
-		    t_shared("corpus/patchwork/mail/"
-			     "0024-git-pull-request-trailing-space.mbox"));
+	t_read_file(&raw, t_data("corpus/patchwork/mail/"
+				 "0024-git-pull-request-trailing-space.mbox"));
 	for (n = 0; n <= raw.len; n++) {
 		char *p = malloc(n ? n : 1);
 		struct pc_pull pl;

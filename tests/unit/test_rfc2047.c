@@ -314,7 +314,7 @@ static int decode_mbox_header(struct pc_buf *out, const char *rel, int nth,
 	size_t mlen = 0, pos = 0;
 	int i, rc;
 
-	t_read_file(&file, t_shared(rel));
+	t_read_file(&file, t_data(rel));
 	for (i = 0; i < nth; i++)
 		assert_true(
 			next_message(&msg, &mlen, file.buf, file.len, &pos));
@@ -332,7 +332,7 @@ static void info_field(struct pc_buf *out, const char *rel, const char *field)
 {
 	struct pc_buf file = PC_BUF_INIT;
 
-	t_read_file(&file, t_shared(rel));
+	t_read_file(&file, t_data(rel));
 	assert_true(header_value(out, file.buf, file.len, field));
 	pc_buf_release(&file);
 }
@@ -361,7 +361,7 @@ static void test_rfc2047__git_t5100(void **state)
 
 	(void)state;
 	/* The splitter above agrees with git mailsplit's count. */
-	t_read_file(&file, t_shared("corpus/git-t5100/sample.mbox"));
+	t_read_file(&file, t_data("corpus/git-t5100/sample.mbox"));
 	while (next_message(&msg, &mlen, file.buf, file.len, &pos))
 		n++;
 	assert_int_equal(n, 18);
@@ -461,8 +461,8 @@ static void test_rfc2047__lore_dm_pcache(void **state)
 	const char *msg;
 
 	(void)state;
-	t_read_file(&file, t_shared("corpus/lore-nvdimm/threads/"
-				    "rfc2047-subjects-dm-pcache.mbox"));
+	t_read_file(&file, t_data("corpus/lore-nvdimm/threads/"
+				  "rfc2047-subjects-dm-pcache.mbox"));
 	while (next_message(&msg, &mlen, file.buf, file.len, &pos)) {
 		if (!header_value(&val, msg, mlen, "Subject"))
 			continue;
@@ -502,7 +502,7 @@ static void test_rfc2047__patchwork_fuzz(void **state)
 	(void)state;
 	for (f = 0; f < PC_ARRAY_SIZE(files); f++) {
 		pc_buf_reset(&file);
-		t_read_file(&file, t_shared(files[f]));
+		t_read_file(&file, t_data(files[f]));
 		for (h = 0; h < PC_ARRAY_SIZE(headers); h++) {
 			if (!header_value(&val, file.buf, file.len, headers[h]))
 				continue;

@@ -941,10 +941,10 @@ static double now_s(void)
  */
 static void test_source__lore_nvdimm(void **state)
 {
-	char *tsv_path = xstrdup(t_shared(
-		"corpus/lore-nvdimm/nvdimm-2021-05_2021-12.index.tsv"));
-	char *mbox = xstrdup(t_shared(
-		"corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz"));
+	char *tsv_path = xstrdup(
+		t_data("corpus/lore-nvdimm/nvdimm-2021-05_2021-12.index.tsv"));
+	char *mbox = xstrdup(
+		t_data("corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz"));
 	struct pc_source_options opt = PC_SOURCE_OPTIONS_INIT;
 	size_t raw[LORE_MESSAGES], lens[LORE_MESSAGES], lens2[LORE_MESSAGES];
 	uint64_t hashes[LORE_MESSAGES], hashes2[LORE_MESSAGES];

@@ -259,8 +259,7 @@ static void test_subject__patchew_oracle(void **state)
 	struct pc_err err = { 0 };
 
 	(void)state;
-	t_read_file(&mbox,
-		    t_shared("corpus/patchew/0001-simple-patch.mbox.gz"));
+	t_read_file(&mbox, t_data("corpus/patchew/0001-simple-patch.mbox.gz"));
 	subject_of(&subj, mbox.buf, mbox.len);
 	assert_int_equal(pc_subject_parse(&s, subj.buf, subj.len, &err), 0);
 	assert_int_equal(s.flags, PC_SUBJ_PATCH);
@@ -274,8 +273,7 @@ static void test_subject__patchew_oracle(void **state)
 	pc_buf_reset(&mbox);
 	t_read_file(
 		&mbox,
-		t_shared(
-			"corpus/patchew/0004-multiple-patch-reviewed.mbox.gz"));
+		t_data("corpus/patchew/0004-multiple-patch-reviewed.mbox.gz"));
 	subject_of(&subj, mbox.buf, mbox.len);
 	assert_int_equal(pc_subject_parse(&s, subj.buf, subj.len, &err), 0);
 	assert_int_equal(s.flags, PC_SUBJ_PATCH | PC_SUBJ_NUMBERED);
@@ -304,8 +302,8 @@ static void test_subject__lore_poison_list(void **state)
 	size_t seen = 0, v12 = 0;
 
 	(void)state;
-	t_read_file(&mbox, t_shared("corpus/lore-nvdimm/threads/"
-				    "poison-list-retrieval-v11-v12.mbox"));
+	t_read_file(&mbox, t_data("corpus/lore-nvdimm/threads/"
+				  "poison-list-retrieval-v11-v12.mbox"));
 	end = mbox.buf + mbox.len;
 	for (p = mbox.buf; p < end;) {
 		const char *msg = p, *next = find(p, (size_t)(end - p),

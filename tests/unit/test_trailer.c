@@ -109,7 +109,7 @@ static void test_trailer__b4_simple_oracle(void **state)
 	struct msg *m;
 
 	(void)state;
-	t_read_file(&f, t_shared("corpus/b4/trailers-test-simple.txt"));
+	t_read_file(&f, t_data("corpus/b4/trailers-test-simple.txt"));
 	assert_int_equal(split_mbox(&m, f.buf, f.len), 1);
 	assert_int_equal(pc_trailers_from_patch(&l, m->body, m->body_len, &err),
 			 0);
@@ -141,7 +141,7 @@ static void test_trailer__b4_custody_patch(void **state)
 	struct msg *m;
 
 	(void)state;
-	t_read_file(&f, t_shared("corpus/b4/trailers-followup-custody.mbox"));
+	t_read_file(&f, t_data("corpus/b4/trailers-followup-custody.mbox"));
 	assert_int_equal(split_mbox(&m, f.buf, f.len), 3);
 	assert_int_equal(
 		pc_trailers_from_patch(&l, m[0].body, m[0].body_len, &err), 0);
@@ -212,7 +212,7 @@ static void test_trailer__b4_followups(void **state)
 		struct msg *m;
 
 		print_message("%s\n", c->file);
-		t_read_file(&f, t_shared(c->file));
+		t_read_file(&f, t_data(c->file));
 		n = split_mbox(&m, f.buf, f.len);
 		for (j = 0; j < n; j++) {
 			struct pc_err err = { 0 };
@@ -261,8 +261,8 @@ static void test_trailer__robot_report(void **state)
 	const char *hit, *start, *end, *body;
 
 	(void)state;
-	t_read_file(&f, t_shared("corpus/lore-nvdimm/"
-				 "nvdimm-2021-05_2021-12.mboxrd.gz"));
+	t_read_file(&f, t_data("corpus/lore-nvdimm/"
+			       "nvdimm-2021-05_2021-12.mboxrd.gz"));
 	hit = find(f.buf, f.len, id, strlen(id));
 	assert_non_null(hit);
 	for (start = hit;
@@ -593,7 +593,7 @@ static void test_trailer__truncated_prefixes(void **state)
 		struct pc_buf f = PC_BUF_INIT;
 		struct msg *m;
 
-		t_read_file(&f, t_shared(files[i]));
+		t_read_file(&f, t_data(files[i]));
 		n = split_mbox(&m, f.buf, f.len);
 		for (j = 0; j < n; j++) {
 			for (cut = 0; cut <= m[j].body_len; cut++) {
