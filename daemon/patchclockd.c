@@ -29,6 +29,7 @@
 #include "cli/sendout.h"
 #include "conf.h"
 #include "imapsource.h"
+#include "datadir.h"
 #include "instance.h"
 #include "replay.h"
 #include "tester.h"
@@ -48,17 +49,20 @@
 
 static const char usage_text[] =
 	"usage: patchclockd [-dnv] [-f FILE]\n"
+	"       patchclockd --help | --version\n"
 	"\n"
 	"Watches the mail sources of the configuration, judges every series\n"
 	"against its subsystem profile, and sends the 'resend now' replies\n"
 	"and maintainer digests the verdicts call for (see patchclock(1):\n"
 	"status, digest, outbox, send).\n"
 	"\n"
-	"  -f FILE   configuration (default " DEFAULT_CONF ")\n"
-	"  -n        check the configuration and exit\n"
-	"  -d        stay in the foreground and log to stderr (else: syslog)\n"
-	"  -v        log debugging detail\n"
-	"  -h        this text\n"
+	"  -f, --config FILE  configuration (default " DEFAULT_CONF ")\n"
+	"  -n, --check        check the configuration and exit\n"
+	"  -d, --foreground   stay in the foreground and log to stderr\n"
+	"                     (else: syslog)\n"
+	"  -v, --verbose      log debugging detail\n"
+	"  -h, --help         this text\n"
+	"  -V, --version      the version\n"
 	"\n"
 	"Signals: SIGHUP re-reads the configuration, MAINTAINERS and the\n"
 	"profiles; SIGTERM and SIGINT finish the current work and exit 0.\n";
@@ -729,9 +733,23 @@ int main(int argc, char **argv)
 	char errbuf[512];
 	int c, check = 0, foreground = 0, verbose = 0, status;
 
+	static const struct option longopts[] = {
+		{ "config", required_argument, NULL, 'f' },
+		{ "check", no_argument, NULL, 'n' },
+		{ "foreground", no_argument, NULL, 'd' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+
 	d.conf_path = DEFAULT_CONF;
-	while ((c = getopt(argc, argv, "df:hnv")) != -1) {
+	while ((c = getopt_long(argc, argv, "df:hnvV", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'V':
+			printf("patchclockd %s (data: %s)\n", PC_VERSION,
+			       pc_data_dir());
+			return 0;
 		case 'd':
 			foreground = 1;
 			break;

@@ -17,33 +17,32 @@
 #include "log.h"
 #include "store/testrun.h"
 #include "util/buf.h"
+#include "datadir.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
-#ifndef PC_KERNEL_TEST_DIR
-#define PC_KERNEL_TEST_DIR "kernel-test"
-#endif
-
-static const char *runner_path(const struct boottest *bt)
+/* The runner: the caller's, $PATCHCLOCK_KERNEL_TEST_RUN, or the data
+ * directory's kernel-test/run. The caller frees it. */
+static char *runner_path(const struct boottest *bt)
 {
 	const char *env = getenv("PATCHCLOCK_KERNEL_TEST_RUN");
 
 	if (bt->runner)
-		return bt->runner;
-	return env && *env ? env : PC_KERNEL_TEST_DIR "/run";
+		return xstrdup(bt->runner);
+	return env && *env ? xstrdup(env) : pc_data_path("kernel-test/run");
 }
 
 /* Runs the runner; returns its exit status, or -1. */
 static int spawn(const struct boottest *bt, const char *commit,
 		 const char *json)
 {
-	const char *runner = runner_path(bt);
+	char *runner = runner_path(bt);
 	char **argv = xcalloc(8 + 2 * bt->n_guest_checks, sizeof(*argv));
 	size_t n = 0, i;
 	int status;
 	pid_t pid;
 
-	argv[n++] = (char *)runner;
+	argv[n++] = runner;
 	argv[n++] = (char *)"--tree";
 	argv[n++] = (char *)bt->tree;
 	argv[n++] = (char *)"--commit";
@@ -58,6 +57,7 @@ static int spawn(const struct boottest *bt, const char *commit,
 	if ((pid = fork()) < 0) {
 		log_warn("boot-test: fork");
 		free(argv);
+		free(runner);
 		return -1;
 	}
 	if (pid == 0) {
@@ -77,6 +77,7 @@ static int spawn(const struct boottest *bt, const char *commit,
 		_exit(127);
 	}
 	free(argv);
+	free(runner);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
 			log_warn("boot-test: waiting for the runner");

@@ -17,14 +17,11 @@
 #include "log.h"
 #include "maint/maintainers.h"
 #include "maint/profile.h"
+#include "datadir.h"
 #include "util/buf.h"
 #include "util/util.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
-
-#ifndef PC_CONTRIB_DIR
-#define PC_CONTRIB_DIR "/usr/share/patchclock"
-#endif
 
 static const char profile_usage[] =
 	"usage: patchclock profile [--tree DIR] [--overrides FILE]... "
@@ -85,7 +82,9 @@ static const char profile_usage[] =
 	"  --overrides FILE  an override file; may be given more than once,\n"
 	"                    later files win\n"
 	"  --no-map          do not read the fallback map ($PATCHCLOCK_PROFILES,\n"
-	"                    default " PC_CONTRIB_DIR "/profiles.ini)\n"
+	"                    default: profiles.ini in the data directory,\n"
+	"                    share/patchclock beside the program, or\n"
+	"                    $PATCHCLOCK_DATA_DIR)\n"
 	"  --json            a JSON object: the document, each field with its\n"
 	"                    value, typed parts and source, the unrecognised\n"
 	"                    sections and the notes\n"
@@ -485,7 +484,7 @@ static int load_overrides(struct pc_overrides *ov, const struct prof *pr)
 	int rc = CLI_OK;
 
 	if (!pr->no_map && !map) {
-		dflt = xasprintf("%s/profiles.ini", PC_CONTRIB_DIR);
+		dflt = pc_data_path("profiles.ini");
 		if (stat(dflt, &st) == 0)
 			map = dflt;
 		else

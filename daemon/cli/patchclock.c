@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/safeout.h"
+#include "datadir.h"
 #include "log.h"
 #include "store/store.h"
 #include "util/banned.h"
@@ -218,7 +219,7 @@ int main(int argc, char **argv)
 	    !strcmp(argv[1], "help"))
 		return usage(stdout, CLI_OK);
 	if (!strcmp(argv[1], "--version")) {
-		printf("patchclock %s\n", PC_VERSION);
+		printf("patchclock %s (data: %s)\n", PC_VERSION, pc_data_dir());
 		return CLI_OK;
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)

@@ -16,6 +16,7 @@
 
 #include "cli/cli.h"
 #include "cli/policy.h"
+#include "datadir.h"
 #include "apply/branches.h"
 #include "apply/tags.h"
 #include "log.h"
@@ -29,11 +30,8 @@
 #include "util/xalloc.h"
 #include "util/banned.h"
 
-#ifndef PC_CONTRIB_DIR
-#define PC_CONTRIB_DIR "/usr/share/patchclock"
-#endif
-
-/* A readable file named by env, else PC_CONTRIB_DIR/name, else NULL. */
+/* A readable file named by env, else the data directory's name, else
+ * NULL. */
 static char *default_file(const char *env, const char *name)
 {
 	const char *v = getenv(env);
@@ -42,7 +40,7 @@ static char *default_file(const char *env, const char *name)
 
 	if (v)
 		return *v ? xstrdup(v) : NULL;
-	p = xasprintf("%s/%s", PC_CONTRIB_DIR, name);
+	p = pc_data_path(name);
 	if (stat(p, &st) == 0)
 		return p;
 	free(p);

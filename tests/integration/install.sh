@@ -1,0 +1,83 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# patchclock installs like a real program: `cmake --install` into an
+# empty prefix puts the programs, their data, the man pages, the bash
+# completion, the example configuration and the systemd unit in place;
+# the installed programs find their data under the prefix (nothing of
+# the source or build tree is compiled in), answer --help (exit 0) and
+# --version; each man page renders without a warning; the unit passes
+# `systemd-analyze verify`; the completion completes.
+#
+# usage: install.sh BUILD_DIR
+set -euo pipefail
+
+build=$1
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/patchclock-install.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/support/checks.sh
+. "$(dirname "$0")/../support/checks.sh"
+unset PATCHCLOCK_DATA_DIR
+
+p=$tmp/prefix
+cmake --install "$build" --prefix "$p" >/dev/null
+for f in bin/patchclock sbin/patchclockd share/patchclock/profiles.ini \
+	share/patchclock/kernel-releases share/patchclock/kernel-test/run \
+	share/man/man1/patchclock.1 share/man/man5/patchclockd.conf.5 \
+	share/man/man8/patchclockd.8 \
+	share/bash-completion/completions/patchclock \
+	share/doc/patchclock/patchclockd.conf.example \
+	lib/systemd/system/patchclockd.service; do
+	[[ -e $p/$f ]] || check "installed $f" missing present
+done
+
+check "patchclock --version" "$("$p/bin/patchclock" --version)" \
+	"patchclock $("$build/daemon/patchclock" --version |
+		sed -n 's/^patchclock \([^ ]*\) .*/\1/p') (data: $p/share/patchclock)"
+contains "patchclockd --version" "$("$p/sbin/patchclockd" --version)" \
+	"(data: $p/share/patchclock)"
+"$p/sbin/patchclockd" --help >/dev/null ||
+	check "patchclockd --help exits 0" "$?" 0
+"$p/bin/patchclock" --help >/dev/null ||
+	check "patchclock --help exits 0" "$?" 0
+# The installed profile map is the one read.
+contains "the data directory's profiles.ini is read" \
+	"$("$p/bin/patchclock" profile --help)" "data directory"
+
+if command -v man >/dev/null; then
+	for page in man1/patchclock.1 man5/patchclockd.conf.5 man8/patchclockd.8; do
+		warn=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l \
+			"$p/share/man/$page" 2>&1 >/dev/null)
+		check "man -l $page: warnings" "$warn" ""
+		lines=$(LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$p/share/man/$page" |
+			wc -l)
+		((lines > 40)) || check "man -l $page: renders" "$lines" "> 40"
+	done
+fi
+# Every command is in the man page.
+for c in $("$p/bin/patchclock" --help | awk '/^Commands:/ {on = 1; next}
+	on && /^  [a-z]/ {print $1}'); do
+	grep -q "^\.SS $c\$" "$p/share/man/man1/patchclock.1" ||
+		check "man page has '$c'" missing present
+done
+
+unit=$p/lib/systemd/system/patchclockd.service
+contains "unit: RuntimeDirectory" "$(cat "$unit")" "RuntimeDirectory=patchclock"
+if command -v systemd-analyze >/dev/null; then
+	# The unit names the programs where the configured prefix puts
+	# them; verify it against this prefix.
+	prefix=$(sed -n 's|^ExecStart=\(.*\)/sbin/patchclockd .*|\1|p' "$unit")
+	sed "s|$prefix/sbin/|$p/sbin/|" "$unit" >"$tmp/patchclockd.service"
+	out=$(systemd-analyze verify --man=no "$tmp/patchclockd.service" 2>&1) ||
+		check "systemd-analyze verify" "$out" ""
+fi
+
+got=$(PATH=$p/bin:$PATH bash -c '
+	. "$1"
+	COMP_WORDS=(patchclock st); COMP_CWORD=1; _patchclock
+	echo "${COMPREPLY[*]}"
+	COMP_WORDS=(patchclock status --js); COMP_CWORD=2; _patchclock
+	echo "${COMPREPLY[*]}"' _ "$p/share/bash-completion/completions/patchclock")
+check "bash completion" "$got" "status
+--json"
+exit $((fails > 0))
