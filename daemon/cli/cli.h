@@ -38,8 +38,11 @@ int cmd_fetch(int argc, char **argv);
 
 /* The database path: --db, else $PATCHCLOCK_DB, else ./patchclock.db. */
 const char *cli_db_path(const char *opt);
-/* Opens the database or logs why not; returns NULL on failure. */
+/* Opens the database or logs why not; returns NULL on failure. It must
+ * exist: only ingest makes one (cli_create_store). */
 struct pc_store *cli_open_store(const char *path);
+/* The same, making the database when there is none. */
+struct pc_store *cli_create_store(const char *path);
 
 /*
  * The kernel tree: opt (--tree), else $PC_KERNEL_TREE, else NULL.

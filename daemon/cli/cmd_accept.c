@@ -23,7 +23,7 @@ static const char accept_usage[] =
 	"'patchclock status', and its state becomes 'accepted'.\n"
 	"\n"
 	"Options:\n"
-	"  --db FILE     database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
+	"  --db FILE     database (default: see patchclock --help)\n"
 	"  --at TIME     when ('YYYY-MM-DD[ HH:MM]' UTC or @EPOCH; for\n"
 	"                replays at an earlier 'status --now')\n"
 	"  --by ADDR     who accepted it (recorded)\n"

@@ -41,7 +41,7 @@ static const char apply_usage[] =
 	"tree); on a terminal, a line on stderr says what is being applied.\n"
 	"\n"
 	"Options:\n"
-	"  --db FILE      database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
+	"  --db FILE      database (default: see patchclock --help)\n"
 	"  --tree DIR     the kernel tree (default $PC_KERNEL_TREE)\n"
 	"  --base REF     the base when the series names none the tree has\n"
 	"  --branch NAME  the branch to make (default patchclock/ID-vVERSION;\n"

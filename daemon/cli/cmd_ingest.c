@@ -43,7 +43,7 @@ static const char ingest_usage[] =
 	"for standard input.\n"
 	"\n"
 	"Options:\n"
-	"  --db FILE          database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
+	"  --db FILE          database (default: see patchclock --help)\n"
 	"  --list-id ID       list to record for messages without a List-Id\n"
 	"  --format FORMAT    force the source type: mbox, maildir, message,\n"
 	"                     public-inbox (default: guess)\n"
@@ -361,7 +361,7 @@ int cmd_ingest(int argc, char **argv)
 	iopt.warn = warn_message;
 	iopt.warn_arg = &quiet;
 	prog.on = !quiet && isatty(STDOUT_FILENO) && isatty(STDERR_FILENO);
-	if (!(store = cli_open_store(cli_db_path(db))))
+	if (!(store = cli_create_store(cli_db_path(db))))
 		return CLI_FAIL;
 	/* Bulk mode: fewer, larger checkpoints; readers keep working. */
 	if (pc_store_bulk(store, 1, &err) < 0)

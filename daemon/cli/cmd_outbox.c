@@ -26,7 +26,7 @@ static const char outbox_usage[] =
 	"(opt-out, bot, list address, daily limit), with the reason.\n"
 	"\n"
 	"Options:\n"
-	"  --db FILE   database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
+	"  --db FILE   database (default: see patchclock --help)\n"
 	"  --all       every mail, newest first\n"
 	"  --json      one JSON array\n"
 	"  -h, --help  this text\n";

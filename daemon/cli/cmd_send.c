@@ -32,7 +32,7 @@ static const char send_usage[] =
 	"once more: receivers and lists drop such a duplicate.\n"
 	"\n"
 	"Options:\n"
-	"  --db FILE          database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
+	"  --db FILE          database (default: see patchclock --help)\n"
 	"  --now TIME         what counts as due (default: now)\n"
 	"  --dry-run          print each due mail exactly as it would go out\n"
 	"  --smtp URL         smtps://host[:port] (TLS), or smtp://host[:port]\n"

@@ -22,7 +22,7 @@ static const char series_usage[] =
 	"patch.\n"
 	"\n"
 	"Options:\n"
-	"  --db FILE     database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
+	"  --db FILE     database (default: see patchclock --help)\n"
 	"  --current     leave out series superseded by a newer version\n"
 	"  --patches     list each series' patches and their trailers\n"
 	"  --json        a JSON array of series, each with its patches, files\n"

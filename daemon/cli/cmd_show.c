@@ -28,7 +28,7 @@ static const char show_usage[] =
 	"message. MSGID may be written with or without angle brackets.\n"
 	"\n"
 	"Options:\n"
-	"  --db FILE     database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
+	"  --db FILE     database (default: see patchclock --help)\n"
 	"  --json        JSON output\n"
 	"  --message     show the message MSGID itself, not its series\n"
 	"  --raw         print the message's raw bytes exactly as stored\n"

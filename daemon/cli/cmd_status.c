@@ -44,12 +44,15 @@ static const char status_usage[] =
 	"changed lines across the series' versions (then the most specific);\n"
 	"its profile (its P: line, or the fallback map contrib/profiles.ini)\n"
 	"sets the cadence, counted in its office hours and zone from the\n"
-	"posting, or from the author's last answer to a review. Verdicts are\n"
-	"stored (series_status; the v_* views read them) and only series\n"
-	"that got mail, changed, or reached a due time are judged again.\n"
+	"posting, or from the author's last answer to a review. status is a\n"
+	"listing and writes nothing: it judges in a transaction that it rolls\n"
+	"back. The verdicts the v_* views read (series_status) are those of\n"
+	"the last pass that stored them: the daemon's, or 'patchclock\n"
+	"digest'. While another process holds the database's write lock for\n"
+	"over 2 s (a bulk ingest), status shows those and says so.\n"
 	"\n"
 	"Options:\n"
-	"  --db FILE          database (default $PATCHCLOCK_DB or ./patchclock.db)\n"
+	"  --db FILE          database (default: see patchclock --help)\n"
 	"  --now TIME         judge at TIME: 'YYYY-MM-DD', 'YYYY-MM-DD HH:MM',\n"
 	"                     ISO 8601 '2021-06-01T12:00:00Z' (UTC), '@EPOCH'\n"
 	"                     (default: now)\n"
@@ -84,6 +87,7 @@ struct out {
 	int json;
 	json_object *arr;
 	struct cli_policy *cp;
+	const struct pc_status_filter *flt;
 	size_t n;
 };
 
@@ -252,6 +256,19 @@ static int print_row(const struct pc_status_row *r, void *arg)
 	return 0;
 }
 
+/* Lists the verdicts (a show callback of cli_policy_show()). */
+static int list_rows(struct pc_store *st, void *arg)
+{
+	struct out *o = arg;
+	struct pc_err err = { 0 };
+
+	if (pc_status_list(st, o->flt, print_row, o, &err) < 0) {
+		log_warnx("status: %s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_status(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -271,7 +288,6 @@ int cmd_status(int argc, char **argv)
 	struct pc_status_stats stats;
 	struct cli_policy cp;
 	struct out o = { 0 };
-	struct pc_err err = { 0 };
 	const char *db = NULL;
 	struct pc_store *st;
 	int64_t now = (int64_t)time(NULL), stale = -1;
@@ -336,7 +352,14 @@ int cmd_status(int argc, char **argv)
 		cli_policy_args_release(&pa);
 		return CLI_FAIL;
 	}
-	if (cli_policy_refresh(&cp, st, now, full, &stats, &stale) < 0) {
+	o.cp = &cp;
+	o.flt = &flt;
+	if (o.json)
+		o.arr = json_object_new_array();
+	/* Judged in a transaction that is rolled back: status writes
+	 * nothing. */
+	if (cli_policy_show(&cp, st, now, full, &stats, list_rows, &o, &stale) <
+	    0) {
 		rc = CLI_FAIL;
 		goto out;
 	}
@@ -356,11 +379,7 @@ int cmd_status(int argc, char **argv)
 		  stats.full ? "all" : "incremental",
 		  (unsigned long long)stats.touched,
 		  (unsigned long long)stats.scheduled);
-	o.cp = &cp;
-	if (o.json)
-		o.arr = json_object_new_array();
-	if (pc_status_list(st, &flt, print_row, &o, &err) < 0) {
-		log_warnx("status: %s", err.msg);
+	if (stale >= 0 && list_rows(st, &o) < 0) {
 		rc = CLI_FAIL;
 		goto out;
 	}

@@ -7,11 +7,14 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/cliconf.h"
 #include "cli/safeout.h"
+#include "conf.h"
 #include "datadir.h"
 #include "log.h"
 #include "store/store.h"
@@ -53,8 +56,13 @@ static int usage(FILE *f, int status)
 		fprintf(f, "  %-8s %s\n", commands[i].name,
 			commands[i].summary);
 	fputs("\nRun 'patchclock COMMAND --help' for a command's options.\n"
-	      "The database is --db FILE, else $PATCHCLOCK_DB, else "
-	      "./patchclock.db.\n",
+	      "The database is --db FILE, else $PATCHCLOCK_DB, else the\n"
+	      "configuration's database, else ./patchclock.db; only ingest\n"
+	      "makes one. The configuration is patchclockd's file:\n"
+	      "$PATCHCLOCK_CONFIG, else /etc/patchclock/patchclockd.conf, else\n"
+	      "$XDG_CONFIG_HOME/patchclock/patchclockd.conf; it also gives the\n"
+	      "kernel tree (after --tree and $PC_KERNEL_TREE) and the policy\n"
+	      "settings the command line leaves unset.\n",
 	      f);
 	return status;
 }
@@ -68,10 +76,14 @@ int cli_usage(FILE *f, const char *text, int status)
 const char *cli_db_path(const char *opt)
 {
 	const char *env = getenv("PATCHCLOCK_DB");
+	const struct conf *c;
 
 	if (opt)
 		return opt;
-	return env && *env ? env : "patchclock.db";
+	if (env && *env)
+		return env;
+	c = cli_conf();
+	return c && c->database ? c->database : "patchclock.db";
 }
 
 int cli_time_option(const char *cmd, const char *opt, const char *arg,
@@ -145,6 +157,22 @@ int cli_parse_time(const char *s, int64_t *out)
 }
 
 struct pc_store *cli_open_store(const char *path)
+{
+	struct stat sb;
+
+	/* Only ingest makes a database: a typo in --db is no new one. */
+	if (stat(path, &sb) < 0) {
+		log_warnx("no database at '%s': give the right one with --db "
+			  "FILE or $PATCHCLOCK_DB (or the configuration's "
+			  "database =), or make it with 'patchclock ingest "
+			  "--db %s SOURCE'",
+			  path, path);
+		return NULL;
+	}
+	return cli_create_store(path);
+}
+
+struct pc_store *cli_create_store(const char *path)
 {
 	struct pc_err err = { 0 };
 	struct pc_store *st;

@@ -15,7 +15,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cliconf.h"
 #include "cli/policy.h"
+#include "conf.h"
 #include "datadir.h"
 #include "apply/branches.h"
 #include "apply/tags.h"
@@ -173,10 +175,14 @@ static int read_holidays(struct cli_policy *cp, const char *path)
 const char *cli_tree_dir(const char *opt)
 {
 	const char *env = getenv("PC_KERNEL_TREE");
+	const struct conf *c;
 
 	if (opt)
 		return opt;
-	return env && *env ? env : NULL;
+	if (env && *env)
+		return env;
+	c = cli_conf();
+	return c ? c->tree : NULL;
 }
 
 void cli_policy_args_init(struct cli_policy_args *pa, int argc)
@@ -219,13 +225,47 @@ int cli_policy_option(struct cli_policy_args *pa, int c, const char *arg)
 
 void cli_policy_args_done(struct cli_policy_args *pa)
 {
+	const struct conf *c = cli_conf();
+	size_t i;
+
 	pa->tree = cli_tree_dir(pa->tree);
+	if (!c)
+		return;
+	/* What the command line did not say, the configuration does. */
+	if (!pa->n_overrides) {
+		pa->overrides = (const char *const *)c->policy.overrides;
+		pa->n_overrides = c->policy.n_overrides;
+	}
+	pa->no_map = pa->no_map || c->policy.no_map;
+	if (!pa->releases)
+		pa->releases = c->releases;
+	if (!pa->holidays)
+		pa->holidays = c->holidays;
+	if (!pa->n_bots) {
+		pa->bots = (const char *const *)c->policy.bots;
+		pa->n_bots = c->policy.n_bots;
+	}
+	if (!pa->branches)
+		pa->branches = c->branches;
+	if (!pa->n_projects && c->n_projects) {
+		pa->proj_buf = xcalloc(c->n_projects, sizeof(*pa->proj_buf));
+		for (i = 0; i < c->n_projects; i++) {
+			pa->proj_buf[i].name = c->projects[i].name;
+			pa->proj_buf[i].words =
+				(const char *const *)c->projects[i].subjects;
+			pa->proj_buf[i].nwords = c->projects[i].n_subjects;
+			pa->proj_buf[i].list_id = c->projects[i].list_id;
+		}
+		pa->projects = pa->proj_buf;
+		pa->n_projects = c->n_projects;
+	}
 }
 
 void cli_policy_args_release(struct cli_policy_args *pa)
 {
 	free(pa->ovr_buf);
 	free(pa->bot_buf);
+	free(pa->proj_buf);
 	memset(pa, 0, sizeof(*pa));
 }
 
@@ -583,6 +623,15 @@ int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
 {
 	return judge_and_plan(cp, st, now, full, NULL, stats, NULL, 0, NULL,
 			      NULL, stale);
+}
+
+int cli_policy_show(struct cli_policy *cp, struct pc_store *st, int64_t now,
+		    int full, struct pc_status_stats *stats,
+		    int (*show)(struct pc_store *st, void *arg), void *arg,
+		    int64_t *stale)
+{
+	return judge_and_plan(cp, st, now, full, NULL, stats, NULL, 1, show,
+			      arg, stale);
 }
 
 int cli_policy_plan(struct cli_policy *cp, struct pc_store *st, int64_t now,

@@ -31,6 +31,7 @@ struct cli_policy_args {
 	const char *branches;
 	/* owned by cli_policy_args_init(): storage for the arrays above */
 	const char **ovr_buf, **bot_buf;
+	struct pc_sla_project *proj_buf; /* from the configuration */
 };
 
 /*
@@ -54,7 +55,9 @@ void cli_policy_args_init(struct cli_policy_args *pa, int argc);
 /* Takes option c (one of CLI_POLICY_LONGOPTS) into pa: 1, or 0 when c
  * is not one of them. */
 int cli_policy_option(struct cli_policy_args *pa, int c, const char *arg);
-/* After option parsing: --tree, else $PC_KERNEL_TREE. */
+/* After option parsing: --tree, else $PC_KERNEL_TREE, else the
+ * configuration's tree (cli/cliconf.h); the other settings the command
+ * line left unset, from the configuration. */
 void cli_policy_args_done(struct cli_policy_args *pa);
 void cli_policy_args_release(struct cli_policy_args *pa);
 
@@ -95,6 +98,18 @@ int cli_policy_pick(struct pc_status_policy *out, const char *const *entries,
  */
 int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
 		       int full, struct pc_status_stats *stats, int64_t *stale);
+
+/*
+ * For a listing, which never writes the database: judges at now in a
+ * transaction, calls show(st, arg) inside it, and rolls it back. With
+ * stale, as cli_policy_refresh(): when the write lock stays taken,
+ * judges nothing, sets *stale and does not call show (the caller shows
+ * the stored verdicts).
+ */
+int cli_policy_show(struct cli_policy *cp, struct pc_store *st, int64_t now,
+		    int full, struct pc_status_stats *stats,
+		    int (*show)(struct pc_store *st, void *arg), void *arg,
+		    int64_t *stale);
 
 /*
  * The same, then plans the mail the verdicts call for (lib/notify/

@@ -111,6 +111,12 @@ check "patch 2 not accepted" \
 check "accepted at the commit's time" \
 	"$(jq -r '.[] | select(.subject | contains("spin")) | .patches[0].accepted_at' "$tmp/s2.json")" \
 	"2024-01-10T09:00:00Z"
+# status wrote nothing; a judging pass that stores (digest) keeps the
+# commits it read.
+check "status stored no commit" \
+	"$(sqlite3 "$db" 'SELECT count(*) FROM tree_commits')" 0
+"$pc" digest --db "$db" --tree "$tree" --now 2024-01-15 --no-replies \
+	--from pc@patchclock.test >/dev/null
 check "patch-id as git computes it" \
 	"$(sqlite3 "$db" "SELECT patch_id FROM tree_commits tc JOIN messages m USING (patch_id) WHERE m.msgid = 'p1@example.com'")" \
 	"$expected_pid"

@@ -83,9 +83,12 @@ check "due" "$(jq -r '.[0].due' <<<"$out")" 2024-01-12T10:00:00Z
 check "act_at" "$(jq -r '.[0].act_at' <<<"$out")" 2024-01-12T10:00:00Z
 check "flags at 01-08" "$(jq -c '.[0].flags' <<<"$out")" '["needs-review"]'
 
-# The same now again: nothing to judge (text mode says so).
-line=$("$pc" status --db "$db" --now "2024-01-08 12:00" | tail -n 1)
-check "incremental" "${line#*(}" "0 judged now, incrementally)"
+# status is a listing: it judges, and writes nothing to the database.
+before=$(sqlite3 "$db" 'SELECT count(*) FROM series_status;
+	SELECT count(*) FROM status_state')
+"$pc" status --db "$db" --now "2024-01-08 12:00" >/dev/null
+check "status writes nothing" "$(sqlite3 "$db" 'SELECT count(*) FROM
+	series_status; SELECT count(*) FROM status_state')" "$before"
 
 # Mon 01-15 12:00: the build bot answered, but the bot is not a person
 # (Auto-Submitted is missing: only --bot says so): with --bot still
@@ -134,7 +137,10 @@ out=$(js --now "2024-01-10 12:00" --all)
 check "state after accept" "$(jq -r '.[0].state' <<<"$out")" accepted
 check "turn after accept" "$(jq -r '.[0].turn' <<<"$out")" null
 
-# Dashboards: the views answer.
+# Dashboards: the views answer, with the verdicts of the last judging
+# pass that stored them (the daemon's, or a digest's).
+"$pc" digest --db "$db" --now "2024-01-10 12:00" --no-replies \
+	--from pc@patchclock.test >/dev/null
 check "v_series_status" "$(sqlite3 "$db" 'select state from v_series_status')" \
 	accepted
 

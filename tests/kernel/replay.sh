@@ -83,7 +83,10 @@ grep -q 'read 2317, new 2309, duplicates 8,' "$tmp/ingest.out" ||
 # runs below.
 cp "$db" "$tmp/ingested.db"
 
-# status DB NOW OUT ARG...: `patchclock status` at NOW into OUT.
+# status DB NOW OUT ARG...: `patchclock status` at NOW into OUT. status
+# writes nothing; then a judging pass that stores (digest, queueing no
+# reply) keeps the verdicts, as the daemon's passes do, so that the next
+# status judges incrementally from them.
 status() {
 	local d=$1 now=$2 out=$3
 	shift 3
@@ -91,6 +94,12 @@ status() {
 		--now "${now}T00:00:00Z" --all "$@" >"$out" 2>"$out.err"; then
 		fail "status --now $now $*: $(cat "$out.err")"
 		echo '[]' >"$out"
+	fi
+	if [[ " $* " != *" --json "* ]] &&
+		! "$cli" digest --db "$d" --tree "$tmp/k" --releases "$releases" \
+			--now "${now}T00:00:00Z" --no-replies \
+			--from pc@patchclock.test >/dev/null 2>"$out.err"; then
+		fail "digest --now $now: $(cat "$out.err")"
 	fi
 }
 
