@@ -530,6 +530,21 @@ static size_t users_of(const char ***out, const struct pc_maint *m,
 	return n;
 }
 
+/* Whether a document given by path is a profile at all: some field came
+ * from it, or it has sections patchclock could not read. */
+static int reads_as_profile(const struct pc_profile *p)
+{
+	size_t i;
+
+	if (p->n_unread)
+		return 1;
+	for (i = 0; i < PC_PROF_NFIELDS; i++)
+		if (p->policy.from[i].kind == PC_PROF_SRC_SHORT ||
+		    p->policy.from[i].kind == PC_PROF_SRC_PROSE)
+			return 1;
+	return 0;
+}
+
 static int run(const struct prof *pr, const char *arg)
 {
 	struct pc_profile_opts opts = PC_PROFILE_OPTS_INIT;
@@ -570,6 +585,17 @@ static int run(const struct prof *pr, const char *arg)
 		/* A profile document. */
 		if (pc_profile_read(&p, arg, &opts, &err) < 0) {
 			log_warnx("profile: %s", err.msg);
+			rc = CLI_FAIL;
+			goto out;
+		}
+		if (!reads_as_profile(p)) {
+			log_warnx(
+				"profile: '%s' does not read as a subsystem "
+				"profile: it has no reST section and states "
+				"no policy (a profile is a document like "
+				"Documentation/process/maintainer-netdev.rst; "
+				"an entry is named by its MAINTAINERS title)",
+				arg);
 			rc = CLI_FAIL;
 			goto out;
 		}

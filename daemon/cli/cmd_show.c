@@ -14,6 +14,8 @@
 #include "log.h"
 #include "store/query.h"
 #include "store/store.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
 #include "util/banned.h"
 
 static const char show_usage[] =
@@ -25,7 +27,9 @@ static const char show_usage[] =
 	"it) and the trailers collected for it: its own, those given in\n"
 	"replies, and those given to the cover letter. A message that\n"
 	"belongs to no series (a reply, a pull request) is shown as a\n"
-	"message. MSGID may be written with or without angle brackets.\n"
+	"message. MSGID may be written with or without angle brackets, or\n"
+	"as an archive link: https://lore.kernel.org/LIST/MSGID/ (or /r/,\n"
+	"/all/, patch.msgid.link/MSGID; %40 for '@' is understood).\n"
 	"\n"
 	"Options:\n"
 	"  --db FILE     database (default: see patchclock --help)\n"
@@ -211,6 +215,51 @@ static int print_error(const char *where, const char *msgid, const char *reason,
 	return 0;
 }
 
+static int hexval(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' :
+	       c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 :
+				      -1;
+}
+
+/*
+ * The Message-ID an argument names: itself, or the one in an archive
+ * link (lore.kernel.org/LIST/MSGID/, lore.kernel.org/r/MSGID,
+ * patch.msgid.link/MSGID, and any URL whose path has a component with
+ * an '@'), percent-decoded. The caller frees it.
+ */
+static char *msgid_of_arg(const char *arg)
+{
+	const char *p, *end, *q;
+	struct pc_buf b = PC_BUF_INIT;
+
+	if (strncmp(arg, "http://", 7) && strncmp(arg, "https://", 8))
+		return xstrdup(arg);
+	/* Past the host, component by component. */
+	for (p = strchr(strstr(arg, "//") + 2, '/'); p && *p; p = end) {
+		p++;
+		end = p + strcspn(p, "/?#");
+		pc_buf_reset(&b);
+		for (q = p; q < end; q++) {
+			if (*q == '%' && end - q >= 3 && hexval(q[1]) >= 0 &&
+			    hexval(q[2]) >= 0) {
+				pc_buf_addch(&b,
+					     hexval(q[1]) * 16 + hexval(q[2]));
+				q += 2;
+			} else {
+				pc_buf_addch(&b, *q);
+			}
+		}
+		if (b.len && memchr(b.buf, '@', b.len))
+			return pc_buf_detach(&b, NULL);
+		if (*end != '/')
+			break;
+	}
+	pc_buf_release(&b);
+	return xstrdup(arg);
+}
+
 int cmd_show(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -227,6 +276,7 @@ int cmd_show(int argc, char **argv)
 	struct pc_err err = { 0 };
 	struct pc_message_info *m = NULL;
 	const char *db = NULL, *arg;
+	char *id = NULL;
 	int c, rc = CLI_OK, as_message = 0, raw = 0, errors = 0;
 	int64_t sid = 0, mid = 0;
 	struct pc_store *st;
@@ -270,7 +320,7 @@ int cmd_show(int argc, char **argv)
 			json_print(ss.arr);
 		goto out;
 	}
-	arg = argv[optind];
+	arg = id = msgid_of_arg(argv[optind]);
 	sid = strtoll(arg, &end, 10);
 	if (*arg && !*end && sid > 0 && !as_message && !raw) {
 		f.id = sid;
@@ -322,6 +372,7 @@ int cmd_show(int argc, char **argv)
 	show_message(m, ss.json);
 	pc_message_info_free(m);
 out:
+	free(id);
 	pc_store_close(st);
 	return rc;
 }

@@ -16,6 +16,7 @@
 #include "cli/policy.h"
 #include "log.h"
 #include "sla/bizclock.h"
+#include "mail/message.h"
 #include "store/status.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -54,16 +55,17 @@ static const char status_usage[] =
 	"Options:\n"
 	"  --db FILE          database (default: see patchclock --help)\n"
 	"  --now TIME         judge at TIME: 'YYYY-MM-DD', 'YYYY-MM-DD HH:MM',\n"
-	"                     ISO 8601 '2021-06-01T12:00:00Z' (UTC), '@EPOCH'\n"
+	"                     ISO 8601 with its zone ('2021-06-01T12:00:00Z',\n"
+	"                     '2021-06-01T14:00+02:00'), '@EPOCH'\n"
 	"                     (default: now)\n"
 	"  --tree DIR         kernel tree (MAINTAINERS, profiles; default\n"
-	"                     $PC_KERNEL_TREE)\n"
+	"                     $PC_KERNEL_TREE, then the configuration's)\n"
 	"  --overrides FILE   profile override file (INI; may repeat)\n"
 	"  --no-map           do not read the fallback map ($PATCHCLOCK_PROFILES,\n"
-	"                     default contrib/profiles.ini)\n"
+	"                     default: the data directory's profiles.ini)\n"
 	"  --releases FILE    release dates ('vX.Y[-rcN] YYYY-MM-DD' lines;\n"
-	"                     default $PATCHCLOCK_RELEASES or\n"
-	"                     contrib/kernel-releases)\n"
+	"                     default $PATCHCLOCK_RELEASES or the data\n"
+	"                     directory's kernel-releases)\n"
 	"  --holidays FILE    dates ('YYYY-MM-DD' lines) that are no business\n"
 	"                     days, in every profile's zone\n"
 	"  --bot ADDR         mail from ADDR is a bot's and never a response\n"
@@ -72,9 +74,13 @@ static const char status_usage[] =
 	"                     commits count as applied patches (matched by\n"
 	"                     patch-id; default 'refs/heads/* refs/remotes/*',\n"
 	"                     'none' to read none)\n"
-	"  --entry NAME       only series mapped to this MAINTAINERS entry\n"
+	"  --entry NAME       only series mapped to this MAINTAINERS entry (its\n"
+	"                     name in any case, or a start of it that names\n"
+	"                     one entry; an unknown or ambiguous one is an\n"
+	"                     error)\n"
 	"  --mine ADDR        only series by ADDR, or maintained or reviewed by\n"
-	"                     ADDR (M:/R: of a mapped entry)\n"
+	"                     ADDR (M:/R: of a mapped entry); 'Name <addr>'\n"
+	"                     is taken too\n"
 	"  --all              also superseded, accepted, applied, tested series\n"
 	"  --full             judge every series again\n"
 	"  --json             one JSON array of verdicts\n"
@@ -288,6 +294,8 @@ int cmd_status(int argc, char **argv)
 	struct pc_status_stats stats;
 	struct cli_policy cp;
 	struct out o = { 0 };
+	struct pc_addr mine = { NULL, NULL };
+	char *entry = NULL;
 	const char *db = NULL;
 	struct pc_store *st;
 	int64_t now = (int64_t)time(NULL), stale = -1;
@@ -347,9 +355,28 @@ int cmd_status(int argc, char **argv)
 		cli_policy_args_release(&pa);
 		return CLI_FAIL;
 	}
+	/* --entry as a person types it: any case, or a unique start. */
+	if (flt.entry) {
+		struct pc_err err = { 0 };
+
+		if (pc_status_find_entry(&entry, st, flt.entry, &err) < 0) {
+			log_warnx("status: %s", err.msg);
+			pc_store_close(st);
+			cli_policy_args_release(&pa);
+			return err.code == PC_EUSAGE ? CLI_USAGE : CLI_FAIL;
+		}
+		flt.entry = entry;
+	}
+	/* --mine "Name <addr>", as MAINTAINERS and mail write it. */
+	if (flt.mine && strchr(flt.mine, '<')) {
+		pc_addr_parse_git(&mine, flt.mine, strlen(flt.mine));
+		flt.mine = mine.addr;
+	}
 	if (cli_policy_open(&cp, st, &pa, o.json) < 0) {
 		pc_store_close(st);
 		cli_policy_args_release(&pa);
+		free(entry);
+		pc_addr_release(&mine);
 		return CLI_FAIL;
 	}
 	o.cp = &cp;
@@ -405,8 +432,18 @@ int cmd_status(int argc, char **argv)
 out:
 	if (o.arr)
 		json_object_put(o.arr);
+	if (!o.n && (flt.entry || flt.mine || flt.id))
+		log_warnx("status: no %sseries%s%s%s%s%s",
+			  flt.all ? "" : "open ",
+			  flt.entry ? " mapped to " : "",
+			  flt.entry ? flt.entry : "",
+			  flt.mine ? " by or for " : "",
+			  flt.mine ? flt.mine : "",
+			  flt.all ? "" : " (--all shows the others)");
 	cli_policy_close(&cp);
 	pc_store_close(st);
 	cli_policy_args_release(&pa);
+	free(entry);
+	pc_addr_release(&mine);
 	return rc;
 }

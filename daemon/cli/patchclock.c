@@ -92,7 +92,8 @@ int cli_time_option(const char *cmd, const char *opt, const char *arg,
 	if (cli_parse_time(arg, out) == 0)
 		return 0;
 	log_warnx("%s: cannot read %s '%s': use YYYY-MM-DD, 'YYYY-MM-DD "
-		  "HH:MM' (UTC) or @EPOCH",
+		  "HH:MM' (UTC), ISO 8601 with its zone "
+		  "('2024-01-08T12:00:00+02:00') or @EPOCH",
 		  cmd, opt, arg);
 	return -1;
 }
@@ -113,7 +114,7 @@ int cli_series_id(const char *cmd, const char *arg, long long *out)
 int cli_parse_time(const char *s, int64_t *out)
 {
 	struct tm tm = { 0 };
-	int y, mo, d, h = 0, mi = 0, se = 0, n = 0;
+	int y, mo, d, h = 0, mi = 0, se = 0, n = 0, off = 0;
 	char *end;
 
 	if (!strcmp(s, "now")) {
@@ -139,9 +140,30 @@ int cli_parse_time(const char *s, int64_t *out)
 			if (sscanf(s + 1, "%2d%n", &se, &n) != 1)
 				return -1;
 			s += 1 + n;
+			/* Fractions of a second: dropped. */
+			if (*s == '.' || *s == ',')
+				for (s++; *s >= '0' && *s <= '9'; s++)
+					;
 		}
-		if (*s == 'Z')
+		/* ISO 8601's zone: Z, or an offset +HH, +HHMM, +HH:MM. */
+		if (*s == 'Z') {
 			s++;
+		} else if (*s == '+' || *s == '-') {
+			int sign = *s == '-' ? -1 : 1, oh = 0, om = 0;
+
+			if (sscanf(s + 1, "%2d%n", &oh, &n) != 1 || n != 2)
+				return -1;
+			s += 1 + n;
+			if (*s == ':')
+				s++;
+			if (*s && (sscanf(s, "%2d%n", &om, &n) != 1 || n != 2))
+				return -1;
+			if (*s)
+				s += n;
+			if (oh > 23 || om > 59)
+				return -1;
+			off = sign * (oh * 3600 + om * 60);
+		}
 	}
 	if (*s || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
 	    se > 60)
@@ -152,7 +174,7 @@ int cli_parse_time(const char *s, int64_t *out)
 	tm.tm_hour = h;
 	tm.tm_min = mi;
 	tm.tm_sec = se;
-	*out = (int64_t)timegm(&tm);
+	*out = (int64_t)timegm(&tm) - off;
 	return 0;
 }
 

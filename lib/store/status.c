@@ -929,6 +929,62 @@ static int mark_new_mail(struct pc_store *st, int64_t last_message,
 	return 0;
 }
 
+int pc_status_find_entry(char **out, struct pc_store *st, const char *name,
+			 struct pc_err *err)
+{
+	/* Exact (any case) first, then the entries it starts, in order. */
+	static const char sql[] =
+		"SELECT name FROM maint_entries WHERE name = ?1 COLLATE NOCASE "
+		"UNION ALL SELECT name FROM (SELECT name FROM maint_entries "
+		"WHERE substr(lower(name), 1, length(?1)) = lower(?1) "
+		"AND name != ?1 COLLATE NOCASE ORDER BY idx LIMIT 4)";
+	sqlite3_stmt *s = pc_store__stmt(st, sql, err);
+	struct pc_buf some = PC_BUF_INIT;
+	char *first = NULL;
+	int rc, n = 0, exact = 0;
+
+	if (!s)
+		return PC_EDB;
+	pc_store__bind_text(s, 1, name);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *v = (const char *)sqlite3_column_text(s, 0);
+
+		if (!n) {
+			first = xstrdup(v ? v : "");
+			/* Whether the first row came from the exact match. */
+			exact = v && !strcasecmp(v, name);
+		}
+		if (n < 3)
+			pc_buf_addf(&some, "%s'%s'", n ? ", " : "", v ? v : "");
+		n++;
+		if (exact)
+			break;
+	}
+	sqlite3_reset(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		free(first);
+		pc_buf_release(&some);
+		return pc_store__fail(st, err, "finding an entry");
+	}
+	if (n == 1 || exact) {
+		*out = first;
+		pc_buf_release(&some);
+		return 0;
+	}
+	free(first);
+	rc = n ? pc_err_set(err, PC_EUSAGE,
+			    "'%s' starts the names of several MAINTAINERS "
+			    "entries (%s%s): say which",
+			    name, some.buf, n > 3 ? ", ..." : "") :
+		 pc_err_set(err, PC_ENOTFOUND,
+			    "no MAINTAINERS entry '%s' (the database knows the "
+			    "entries of the MAINTAINERS its series were mapped "
+			    "with: ingest with --tree maps them)",
+			    name);
+	pc_buf_release(&some);
+	return rc;
+}
+
 int pc_status_last_judged(struct pc_store *st, int64_t *now_out,
 			  struct pc_err *err)
 {

@@ -131,6 +131,16 @@ struct pc_status_filter {
 typedef int (*pc_status_fn)(const struct pc_status_row *r, void *arg);
 
 /*
+ * The MAINTAINERS entry that name means, as a person types it: the entry
+ * of that name in any case, else the one entry whose name starts with it
+ * (in any case). *out (caller frees) is its name as MAINTAINERS writes
+ * it. PC_ENOTFOUND when none matches, PC_EUSAGE when several start with
+ * it (the message names some), with a message either way.
+ */
+int pc_status_find_entry(char **out, struct pc_store *st, const char *name,
+			 struct pc_err *err);
+
+/*
  * Calls fn for each stored verdict matching f, the oldest posting first;
  * fn returning non-zero stops. Errors: PC_EDB.
  */

@@ -1,0 +1,109 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# No silent empty answers: --entry matches in any case and by a unique
+# start, and an unknown or ambiguous one is an error that says so;
+# --mine takes "Name <addr>"; a filter that shows nothing says so;
+# --now takes ISO 8601 with any offset; show takes a lore link; profile
+# refuses a file that is no profile.
+#
+# usage: answers.sh PATCHCLOCK
+set -euo pipefail
+
+pc=$1
+if ! command -v jq >/dev/null; then
+	echo "SKIP: jq is not installed" >&2
+	exit 77
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/patchclock-answers.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+unset PATCHCLOCK_DB PC_KERNEL_TREE
+export PATCHCLOCK_CONFIG=
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86
+# shellcheck source=tests/support/checks.sh
+. "$(dirname "$0")/../support/checks.sh"
+
+mkdir -p "$tmp/tree/drivers/widget" "$tmp/drivers/gadget"
+printf '%s\n' "WIDGET DRIVER" "M:	May Tainer <may@example.org>" \
+	"S:	Maintained" "F:	drivers/widget/" "" \
+	"WIDGET CORE" "M:	Cora <cora@example.org>" "S:	Maintained" \
+	"F:	drivers/widget/core.c" >"$tmp/tree/MAINTAINERS"
+: >"$tmp/tree/drivers/widget/w.c"
+cat >"$tmp/p.eml" <<'MAIL'
+From: A U Thor <author@example.com>
+Subject: [PATCH] widget: spin
+Date: Mon, 01 Jan 2024 10:00:00 +0000
+Message-ID: <p1@example.com>
+
+Spin.
+
+Signed-off-by: A U Thor <author@example.com>
+---
+diff --git a/drivers/widget/w.c b/drivers/widget/w.c
+--- a/drivers/widget/w.c
++++ b/drivers/widget/w.c
+@@ -1 +1,2 @@
+ a
++b
+MAIL
+db=$tmp/pc.db
+"$pc" ingest -q --db "$db" --tree "$tmp/tree" "$tmp/p.eml" >/dev/null
+st() { "$pc" status --db "$db" --tree "$tmp/tree" --now 2024-01-15 "$@"; }
+ids() { jq -r '[.[].id] | join(",")'; }
+run() { # WANT-STATUS ARGS...: runs status, leaves stderr in $tmp/err
+	local want=$1 rc
+	shift
+	set +e
+	st "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	set -e
+	check "status $*: exit status" "$rc" "$want"
+}
+
+check "--entry exact" "$(st --json --entry "WIDGET DRIVER" | ids)" 1
+check "--entry any case" "$(st --json --entry "widget driver" | ids)" 1
+check "--entry by a unique start" "$(st --json --entry "widget d" | ids)" 1
+run 64 --entry widget
+contains "--entry ambiguous: names them" "$(cat "$tmp/err")" \
+	"starts the names of several MAINTAINERS entries ('WIDGET DRIVER', 'WIDGET CORE')"
+run 1 --entry "GADGET"
+contains "--entry unknown: says so" "$(cat "$tmp/err")" \
+	"no MAINTAINERS entry 'GADGET'"
+check "--entry of an entry with no series: nothing, said" \
+	"$(st --json --entry "widget core" 2>"$tmp/err" | ids)" ""
+contains "--entry with no series: said" "$(cat "$tmp/err")" \
+	"no open series mapped to WIDGET CORE"
+check "--mine 'Name <addr>'" \
+	"$(st --json --mine "A U Thor <Author@Example.com>" | ids)" 1
+check "--mine a maintainer's" \
+	"$(st --json --mine "May Tainer <may@example.org>" | ids)" 1
+
+# --now in ISO 8601 with its zone.
+at() { st --json --now "$1" | jq -r '.[0].evaluated_at'; }
+check "--now +02:00" "$(at 2024-01-15T12:00:00+02:00)" 2024-01-15T10:00:00Z
+check "--now -0130" "$(at 2024-01-15T12:00:00-0130)" 2024-01-15T13:30:00Z
+check "--now +05" "$(at 2024-01-15T12:00+05)" 2024-01-15T07:00:00Z
+check "--now fraction and Z" "$(at 2024-01-15T12:00:00.250Z)" \
+	2024-01-15T12:00:00Z
+run 64 --now 2024-01-15T12:00:00+2
+
+# show takes archive links.
+for url in "https://lore.kernel.org/linux-widget/p1@example.com/" \
+	"https://lore.kernel.org/r/p1%40example.com" \
+	"https://lore.kernel.org/all/p1@example.com/T/#u" \
+	"https://patch.msgid.link/p1@example.com"; do
+	contains "show $url" "$("$pc" show --db "$db" "$url")" \
+		"Series 1: widget: spin"
+done
+
+# profile refuses a file that is no profile.
+printf 'just a line\n' >"$tmp/notes.txt"
+set +e
+"$pc" profile "$tmp/notes.txt" >/dev/null 2>"$tmp/err"
+rc=$?
+set -e
+check "profile of no profile: exit status" "$rc" 1
+contains "profile of no profile: says so" "$(cat "$tmp/err")" \
+	"does not read as a subsystem profile"
+exit $((fails > 0))
