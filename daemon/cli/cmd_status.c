@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "cli/json_out.h"
 #include "cli/policy.h"
+#include "cli/term.h"
 #include "log.h"
 #include "sla/bizclock.h"
 #include "mail/message.h"
@@ -27,7 +28,8 @@ static const char status_usage[] =
 	"                         [--releases FILE] [--holidays FILE] [--bot ADDR]...\n"
 	"                         [--branches GLOBS]\n"
 	"                         [--entry NAME] [--mine ADDR]\n"
-	"                         [--all] [--full] [--json] [ID]\n"
+	"                         [--all] [--full] [--long|--json]\n"
+	"                         [--no-pager] [ID]\n"
 	"\n"
 	"Judges every series at TIME against the subsystem profile of the\n"
 	"MAINTAINERS entry that governs it, and prints the verdicts of the\n"
@@ -83,7 +85,12 @@ static const char status_usage[] =
 	"                     is taken too\n"
 	"  --all              also superseded, accepted, applied, tested series\n"
 	"  --full             judge every series again\n"
+	"  --long             a paragraph a series (flags, both zones' times,\n"
+	"                     each patch's review), not a line a series\n"
 	"  --json             one JSON array of verdicts\n"
+	"  --no-pager         on a terminal, do not page (the pager is\n"
+	"                     $PATCHCLOCK_PAGER, else $PAGER, else less;\n"
+	"                     colour unless NO_COLOR is set)\n"
 	"  -h, --help         this text\n"
 	"\n"
 	"Exit status: 0; 1 when the database, tree or a profile could not be\n"
@@ -91,6 +98,8 @@ static const char status_usage[] =
 
 struct out {
 	int json;
+	int long_form; /* --long: a paragraph a series */
+	int header_done;
 	json_object *arr;
 	struct cli_policy *cp;
 	const struct pc_status_filter *flt;
@@ -185,6 +194,99 @@ static json_object *row_json(const struct pc_status_row *r)
 	return o;
 }
 
+/* The colour of a state: red when the maintainers are late, yellow when
+ * the author has to act, green when it is done or ready. */
+static enum term_ink state_ink(const struct pc_status_row *r)
+{
+	if (r->flags && strstr(r->flags, "overdue"))
+		return TERM_RED;
+	if (!strcmp(r->state, "changes-requested") ||
+	    (r->turn && !strcmp(r->turn, "author")))
+		return TERM_YELLOW;
+	if (!strcmp(r->state, "reviewed") || !strcmp(r->state, "accepted") ||
+	    !strcmp(r->state, "applied") || !strcmp(r->state, "tested"))
+		return TERM_GREEN;
+	return TERM_PLAIN;
+}
+
+/* Writes s in a column of w characters (UTF-8 aware), cut with '~' when
+ * longer; w 0: all of it. */
+static void column(const char *s, size_t w)
+{
+	size_t chars = 0, i;
+
+	for (i = 0; s[i]; i++) {
+		if (((unsigned char)s[i] & 0xc0) == 0x80) {
+			putchar(s[i]);
+			continue;
+		}
+		if (w && chars + 1 == w && s[i + 1] && strlen(s + i) > 1) {
+			/* More than fits: the last cell says so. */
+			size_t rest = 0, j;
+
+			for (j = i; s[j]; j++)
+				rest += ((unsigned char)s[j] & 0xc0) != 0x80;
+			if (rest > 1) {
+				putchar('~');
+				chars++;
+				break;
+			}
+		}
+		putchar(s[i]);
+		chars++;
+	}
+	for (; w && chars < w; chars++)
+		putchar(' ');
+}
+
+/* One line a series: ID, state, whose turn, due date, business days
+ * late, reviewed patches, entry, subject (cut to the terminal). */
+static void print_line(struct out *o, const struct pc_status_row *r)
+{
+	size_t width = term_width(), fixed = 6 + 18 + 12 + 11 + 6 + 6 + 22;
+	char due[32] = "-", late[16] = "", rev[16], id[16];
+	const char *entry = r->entry	? r->entry :
+			    r->nentries ? r->entries[0] :
+					  "-";
+
+	if (!o->header_done) {
+		o->header_done = 1;
+		term_paint(TERM_DIM);
+		printf("%-5s %-17s %-11s %-10s %5s %5s %-21s %s", "ID", "STATE",
+		       "TURN", "DUE (UTC)", "LATE", "REV", "ENTRY", "SUBJECT");
+		term_paint(TERM_PLAIN);
+		putchar('\n');
+	}
+	if (r->due) {
+		time_t t = (time_t)r->due;
+		struct tm tm;
+
+		if (gmtime_r(&t, &tm))
+			strftime(due, sizeof(due), "%Y-%m-%d", &tm);
+	}
+	if (r->flags && strstr(r->flags, "overdue"))
+		snprintf(late, sizeof(late), "%.1fd", r->overdue_days);
+	snprintf(rev, sizeof(rev), "%d/%d", r->reviewed, r->patches);
+	snprintf(id, sizeof(id), "%lld", (long long)r->id);
+	column(id, 5);
+	putchar(' ');
+	term_paint(state_ink(r));
+	column(r->state, 17);
+	term_paint(TERM_PLAIN);
+	putchar(' ');
+	column(r->turn ? r->turn : "-", 11);
+	putchar(' ');
+	column(due, 10);
+	printf(" %5s %5s ", late, rev);
+	column(entry, 21);
+	putchar(' ');
+	if (r->version > 1 || r->is_rfc)
+		printf("[%sv%d] ", r->is_rfc ? "RFC " : "", r->version);
+	/* On a terminal the subject fits its line; piped, it is whole. */
+	column(r->name ? r->name : "", width > fixed + 10 ? width - fixed : 0);
+	putchar('\n');
+}
+
 static int print_row(const struct pc_status_row *r, void *arg)
 {
 	struct out *o = arg;
@@ -194,6 +296,10 @@ static int print_row(const struct pc_status_row *r, void *arg)
 	o->n++;
 	if (o->json) {
 		json_object_array_add(o->arr, row_json(r));
+		return 0;
+	}
+	if (!o->long_form) {
+		print_line(o, r);
 		return 0;
 	}
 	both_times(posted, sizeof(posted), r->zone, r->posted);
@@ -286,6 +392,8 @@ int cmd_status(int argc, char **argv)
 		{ "all", no_argument, NULL, 'a' },
 		{ "full", no_argument, NULL, 'f' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "long", no_argument, NULL, 'l' },
+		{ "no-pager", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -295,6 +403,7 @@ int cmd_status(int argc, char **argv)
 	struct cli_policy cp;
 	struct out o = { 0 };
 	struct pc_addr mine = { NULL, NULL };
+	int no_pager = 0;
 	char *entry = NULL;
 	const char *db = NULL;
 	struct pc_store *st;
@@ -330,6 +439,12 @@ int cmd_status(int argc, char **argv)
 			break;
 		case 'j':
 			o.json = 1;
+			break;
+		case 'l':
+			o.long_form = 1;
+			break;
+		case 'P':
+			no_pager = 1;
 			break;
 		case 'h':
 			cli_policy_args_release(&pa);
@@ -381,6 +496,8 @@ int cmd_status(int argc, char **argv)
 	}
 	o.cp = &cp;
 	o.flt = &flt;
+	if (!o.json && !no_pager)
+		term_pager();
 	if (o.json)
 		o.arr = json_object_new_array();
 	/* Judged in a transaction that is rolled back: status writes

@@ -83,6 +83,16 @@ void safeout_write(FILE *out, const char *p, size_t n)
 		fputc(0xc2, out);
 }
 
+void safeout_raw(const char *s)
+{
+	if (real_stdout) {
+		fflush(stdout);
+		fputs(s, real_stdout);
+	} else {
+		fputs(s, stdout);
+	}
+}
+
 int safeout_install(void)
 {
 	cookie_io_functions_t io = { NULL, filter_write, NULL, filter_close };

@@ -16,6 +16,10 @@
 /* Replaces stdout with the filter; returns 0, or -1 (stdout unchanged). */
 int safeout_install(void);
 
+/* Writes s to the terminal unfiltered, in order with what the filter has
+ * taken so far: the program's own escapes (colour), never mail text. */
+void safeout_raw(const char *s);
+
 /* Writes (p, n) to out as the filter does; for tests and one-off use. */
 void safeout_write(FILE *out, const char *p, size_t n);
 

@@ -88,6 +88,28 @@ check "--now fraction and Z" "$(at 2024-01-15T12:00:00.250Z)" \
 	2024-01-15T12:00:00Z
 run 64 --now 2024-01-15T12:00:00+2
 
+# Text output: a line a series under a header, the subject whole when
+# piped; --long a paragraph a series.
+out=$(st 2>/dev/null)
+check "table header" "$(head -n 1 <<<"$out" | tr -s ' ')" \
+	"ID STATE TURN DUE (UTC) LATE REV ENTRY SUBJECT"
+check "one line a series" "$(sed -n 2p <<<"$out" | tr -s ' ')" \
+	"1 new maintainers 2024-01-08 4.6d 0/1 WIDGET DRIVER widget: spin"
+contains "--long" "$(st --long 2>/dev/null)" "  state:   new  [overdue needs-review]"
+if command -v script >/dev/null; then
+	# On a terminal: colour (not with NO_COLOR), and the pager.
+	tty=$(PAGER='cat' script -qc "'$pc' status --db '$db' --tree '$tmp/tree' \
+		--now 2024-01-15" /dev/null 2>/dev/null | cat -v)
+	contains "colour on a terminal" "$tty" "^[[31mnew"
+	tty=$(NO_COLOR=1 PAGER='cat' script -qc "'$pc' status --db '$db' \
+		--tree '$tmp/tree' --now 2024-01-15" /dev/null 2>/dev/null |
+		cat -v)
+	check "NO_COLOR" "$(grep -c '\^\[\[3' <<<"$tty")" 0
+	tty=$(PAGER="sed s/^/paged:/" script -qc "'$pc' status --db '$db' \
+		--tree '$tmp/tree' --now 2024-01-15" /dev/null 2>/dev/null)
+	contains "the pager" "$tty" "paged:"
+fi
+
 # show takes archive links.
 for url in "https://lore.kernel.org/linux-widget/p1@example.com/" \
 	"https://lore.kernel.org/r/p1%40example.com" \

@@ -155,7 +155,7 @@ check "HEAD and work tree untouched" \
 	"later"
 check "stored" "$(sqlite3 "$tmp/pc.db" "select outcome, branch,
 	length(commits) from applies")" "applied|patchclock/1-v1|81"
-"$pc" status --now "2024-01-06 12:00" --all >"$tmp/status.txt"
+"$pc" status --now "2024-01-06 12:00" --all --long >"$tmp/status.txt"
 grep -q 'state:   applied' "$tmp/status.txt" ||
 	check "status says applied" "$(grep state: "$tmp/status.txt")" applied
 
