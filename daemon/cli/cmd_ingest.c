@@ -7,6 +7,7 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -87,8 +88,11 @@ static void progress_draw(struct progress *p, struct pc_source *src,
 {
 	uint64_t done, total;
 	double t, rate, eta;
-	int width = 30, fill;
-	char bar[64];
+	int width = 20, fill, cols = 80, room;
+	char bar[32], tail[128];
+	const char *name;
+	struct winsize ws;
+	size_t nlen;
 
 	if (!p->on)
 		return;
@@ -109,17 +113,34 @@ static void progress_draw(struct progress *p, struct pc_source *src,
 		memset(bar + fill, '.', (size_t)(width - fill));
 		bar[width] = '\0';
 		eta = frac > 0.01 ? (t - p->start) * (1 - frac) / frac : -1;
-		fprintf(stderr, "\r%s [%s] %3d%% %llu messages, %.0f/s",
-			p->name, bar, (int)(100.0 * frac),
-			(unsigned long long)st->read, rate);
 		if (eta >= 0 && !final)
-			fprintf(stderr, ", %.0f s left ", eta);
+			snprintf(tail, sizeof(tail),
+				 " [%s] %3d%% %llu msgs, %.0f/s, %.0f s left",
+				 bar, (int)(100.0 * frac),
+				 (unsigned long long)st->read, rate, eta);
 		else
-			fputs("           ", stderr);
+			snprintf(tail, sizeof(tail),
+				 " [%s] %3d%% %llu msgs, %.0f/s", bar,
+				 (int)(100.0 * frac),
+				 (unsigned long long)st->read, rate);
 	} else {
-		fprintf(stderr, "\r%s %llu messages, %.0f/s", p->name,
-			(unsigned long long)st->read, rate);
+		snprintf(tail, sizeof(tail), " %llu msgs, %.0f/s",
+			 (unsigned long long)st->read, rate);
 	}
+	/* One line that fits the terminal (80 columns when unknown): the
+	 * source's file name, cut at the front when it is too long. */
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col)
+		cols = ws.ws_col;
+	name = strrchr(p->name, '/') ? strrchr(p->name, '/') + 1 : p->name;
+	nlen = strlen(name);
+	room = cols - 1 - (int)strlen(tail);
+	if (room < 4)
+		room = 4;
+	if ((int)nlen > room)
+		fprintf(stderr, "\r~%s%s\033[K",
+			name + nlen - (size_t)(room - 1), tail);
+	else
+		fprintf(stderr, "\r%s%s\033[K", name, tail);
 	if (final)
 		fputc('\n', stderr);
 	fflush(stderr);

@@ -1502,7 +1502,8 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	     "What to do now: if it still applies, resend the series "
 	     "unchanged, with the same subject and RESEND in the tag:");
 	pc_buf_addch(body, '\n');
-	wrap(body, t.buf, "  ", "  ");
+	/* One line, however long: it is copied into a Subject. */
+	pc_buf_addf(body, "  %s\n", t.buf);
 	pc_buf_addch(body, '\n');
 	if (r->private_reminder)
 		para(body, "", "",

@@ -108,6 +108,20 @@ if command -v script >/dev/null; then
 	tty=$(PAGER="sed s/^/paged:/" script -qc "'$pc' status --db '$db' \
 		--tree '$tmp/tree' --now 2024-01-15" /dev/null 2>/dev/null)
 	contains "the pager" "$tty" "paged:"
+	# The progress line of a long ingest fits 80 columns, whatever the
+	# path's length.
+	long=$tmp/a-directory-with-a-long-name-so-that-the-path-is-long
+	mkdir -p "$long"
+	gzip -dc "$(dirname "$0")/../data/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz" \
+		>"$long/nvdimm-archive-with-a-long-file-name.mbox"
+	widest=$(script -qc "stty cols 80; '$pc' ingest --db '$tmp/p.db' \
+		'$long/nvdimm-archive-with-a-long-file-name.mbox'" /dev/null \
+		2>/dev/null | tr '\r' '\n' | grep -a ' msgs, ' |
+		sed 's/\x1b\[K//g' | awk '{ if (length($0) > w) w = length($0) }
+		END { print w + 0 }')
+	if ((widest == 0 || widest > 80)); then
+		check "progress line width" "$widest" "1..80"
+	fi
 fi
 
 # show takes archive links.

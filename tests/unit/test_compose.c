@@ -296,17 +296,21 @@ static size_t columns(const char *p, size_t len)
 	return w;
 }
 
-/* Every body line fits 72 columns, or is one word after its indent. */
+/* Every body line fits 72 columns, or is one word after its indent, or
+ * is the subject to resend with (one line, to be copied whole). */
 static void assert_wrapped(const char *mail)
 {
-	const char *p = body_of(mail);
+	const char *p = body_of(mail), *resend = NULL;
 
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		size_t len = (size_t)(nl - p), s = 0;
 
 		assert_non_null(nl);
-		if (columns(p, len) > 72) {
+		if (p == resend) {
+			assert_true(len > 2 && p[0] == ' ' && p[1] == ' ' &&
+				    p[2] == '[');
+		} else if (columns(p, len) > 72) {
 			while (s < len && (p[s] == ' ' || p[s] == '-'))
 				s++;
 			if (memchr(p + s, ' ', len - s))
@@ -315,6 +319,10 @@ static void assert_wrapped(const char *mail)
 		}
 		assert_false(len && p[len - 1] == ' ' &&
 			     !(len == 3 && memcmp(p, "-- ", 3) == 0));
+		/* After "... RESEND in the tag:" and a blank line. */
+		if (len >= 18 &&
+		    !memcmp(p + len - 18, "RESEND in the tag:", 18))
+			resend = nl + 2;
 		p = nl + 1;
 	}
 }
@@ -828,6 +836,27 @@ static void test_compose__wrapping_golden(void **state)
 	assert_well_formed(out.buf);
 	assert_wrapped(out.buf);
 	assert_mail(body_of(out.buf), golden_wrap);
+	pc_buf_release(&out);
+	fx_release(&f);
+}
+
+/* The subject to resend with is one line, however long: it is copied
+ * into a Subject header, and a wrapped one would be copied wrong. */
+static void test_compose__resend_subject_never_wrapped(void **state)
+{
+	struct fx f;
+	struct pc_buf out = PC_BUF_INIT;
+
+	(void)state;
+	fx_init(&f);
+	f.r.series.subject = "[PATCH v3 0/4] libnvdimm: add foo, and bar, and "
+			     "baz to the region driver so that the long name "
+			     "goes on";
+	compose_resend(&out, &f.r);
+	assert_non_null(strstr(out.buf,
+			       "\n  [PATCH RESEND v3 0/4] libnvdimm: add foo, "
+			       "and bar, and baz to the region driver so that "
+			       "the long name goes on\n"));
 	pc_buf_release(&out);
 	fx_release(&f);
 }
@@ -1682,6 +1711,7 @@ int main(void)
 		cmocka_unit_test(test_compose__digest_empty),
 		cmocka_unit_test(test_compose__wrapping_golden),
 		cmocka_unit_test(test_compose__wrapping_random),
+		cmocka_unit_test(test_compose__resend_subject_never_wrapped),
 		cmocka_unit_test(test_compose__rfc2047_name),
 		cmocka_unit_test(test_compose__references_folding),
 		cmocka_unit_test(test_compose__message_id),
