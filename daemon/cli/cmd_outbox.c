@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/term.h"
 #include "cli/json_out.h"
 #include "log.h"
 #include "store/outbox.h"
@@ -126,6 +127,9 @@ int cmd_outbox(int argc, char **argv)
 		return cli_usage(stderr, outbox_usage, CLI_USAGE);
 	if (!(st = cli_open_store(cli_db_path(db))))
 		return CLI_FAIL;
+	/* A long listing on a terminal: paged (cli/term.h). */
+	if (!o.json)
+		term_pager();
 	if (o.json)
 		o.arr = json_object_new_array();
 	if (pc_outbox_list(st, 0, 1, print_item, &o, &err) < 0) {

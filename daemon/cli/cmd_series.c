@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/term.h"
 #include "cli/json_out.h"
 #include "log.h"
 #include "store/query.h"
@@ -151,6 +152,9 @@ int cmd_series(int argc, char **argv)
 		return cli_usage(stderr, series_usage, CLI_USAGE);
 	if (!(st = cli_open_store(cli_db_path(db))))
 		return CLI_FAIL;
+	/* A long listing on a terminal: paged (cli/term.h). */
+	if (!l.json)
+		term_pager();
 	if (l.json)
 		l.arr = json_object_new_array();
 	else

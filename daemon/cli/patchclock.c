@@ -62,7 +62,10 @@ static int usage(FILE *f, int status)
 	      "$PATCHCLOCK_CONFIG, else /etc/patchclock/patchclockd.conf, else\n"
 	      "$XDG_CONFIG_HOME/patchclock/patchclockd.conf; it also gives the\n"
 	      "kernel tree (after --tree and $PC_KERNEL_TREE) and the policy\n"
-	      "settings the command line leaves unset.\n",
+	      "settings the command line leaves unset.\n"
+	      "On a terminal, the listings (status, series, outbox) go\n"
+	      "through $PATCHCLOCK_PAGER, else $PAGER, else less\n"
+	      "(PATCHCLOCK_PAGER=cat: none), in colour unless NO_COLOR is set.\n",
 	      f);
 	return status;
 }

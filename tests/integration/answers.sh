@@ -108,6 +108,11 @@ if command -v script >/dev/null; then
 	tty=$(PAGER="sed s/^/paged:/" script -qc "'$pc' status --db '$db' \
 		--tree '$tmp/tree' --now 2024-01-15" /dev/null 2>/dev/null)
 	contains "the pager" "$tty" "paged:"
+	for cmd in series "outbox --all"; do
+		tty=$(PAGER="sed s/^/paged:/" script -qc "'$pc' $cmd --db '$db'" \
+			/dev/null 2>/dev/null)
+		contains "$cmd: the pager" "$tty" "paged:"
+	done
 	# The progress line of a long ingest fits 80 columns, whatever the
 	# path's length.
 	long=$tmp/a-directory-with-a-long-name-so-that-the-path-is-long
