@@ -537,7 +537,7 @@ static void plan_at(struct daemon *d, int64_t now)
 				 (unsigned long long)ss.judged, ps.queued,
 				 ps.suppressed, ps.unwritable);
 	} else if (d->have_policy) {
-		cli_policy_refresh(&d->cp, d->st, now, 0, &ss, NULL);
+		cli_policy_refresh(&d->cp, d->st, now, 0, &ss);
 	}
 }
 

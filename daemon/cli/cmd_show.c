@@ -15,6 +15,7 @@
 #include "store/query.h"
 #include "store/store.h"
 #include "util/buf.h"
+#include "util/util.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
@@ -215,14 +216,6 @@ static int print_error(const char *where, const char *msgid, const char *reason,
 	return 0;
 }
 
-static int hexval(int c)
-{
-	return c >= '0' && c <= '9' ? c - '0' :
-	       c >= 'a' && c <= 'f' ? c - 'a' + 10 :
-	       c >= 'A' && c <= 'F' ? c - 'A' + 10 :
-				      -1;
-}
-
 /*
  * The Message-ID an argument names: itself, or the one in an archive
  * link (lore.kernel.org/LIST/MSGID/, lore.kernel.org/r/MSGID,
@@ -242,10 +235,10 @@ static char *msgid_of_arg(const char *arg)
 		end = p + strcspn(p, "/?#");
 		pc_buf_reset(&b);
 		for (q = p; q < end; q++) {
-			if (*q == '%' && end - q >= 3 && hexval(q[1]) >= 0 &&
-			    hexval(q[2]) >= 0) {
-				pc_buf_addch(&b,
-					     hexval(q[1]) * 16 + hexval(q[2]));
+			if (*q == '%' && end - q >= 3 && pc_hexval(q[1]) >= 0 &&
+			    pc_hexval(q[2]) >= 0) {
+				pc_buf_addch(&b, pc_hexval(q[1]) * 16 +
+							 pc_hexval(q[2]));
 				q += 2;
 			} else {
 				pc_buf_addch(&b, *q);

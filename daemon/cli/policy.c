@@ -619,10 +619,10 @@ fail:
 }
 
 int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
-		       int full, struct pc_status_stats *stats, int64_t *stale)
+		       int full, struct pc_status_stats *stats)
 {
 	return judge_and_plan(cp, st, now, full, NULL, stats, NULL, 0, NULL,
-			      NULL, stale);
+			      NULL, NULL);
 }
 
 int cli_policy_show(struct cli_policy *cp, struct pc_store *st, int64_t now,

@@ -88,23 +88,19 @@ void cli_policy_close(struct cli_policy *cp);
 int cli_policy_pick(struct pc_status_policy *out, const char *const *entries,
 		    const int *files, size_t n, void *arg, struct pc_err *err);
 
-/*
- * Maps series to entries and refreshes verdicts at now, in one
- * transaction; logs and returns -1 on failure. With stale (a reader's
- * call), when another process holds the write lock for more than two
- * seconds (a bulk ingest), judges nothing and sets *stale to the now of
- * the verdicts already stored (0: none yet), so the caller shows them
- * and says so; otherwise *stale is -1.
- */
+/* Maps series to entries and refreshes verdicts at now, in one
+ * transaction (the daemon's judging pass); logs and returns -1 on
+ * failure. */
 int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
-		       int full, struct pc_status_stats *stats, int64_t *stale);
+		       int full, struct pc_status_stats *stats);
 
 /*
  * For a listing, which never writes the database: judges at now in a
  * transaction, calls show(st, arg) inside it, and rolls it back. With
- * stale, as cli_policy_refresh(): when the write lock stays taken,
- * judges nothing, sets *stale and does not call show (the caller shows
- * the stored verdicts).
+ * stale (may be NULL): when another process holds the write lock for
+ * more than two seconds (a bulk ingest), judges nothing, does not call
+ * show, and sets *stale to the now of the stored verdicts (0: none
+ * yet), which the caller shows; otherwise *stale is -1.
  */
 int cli_policy_show(struct cli_policy *cp, struct pc_store *st, int64_t now,
 		    int full, struct pc_status_stats *stats,

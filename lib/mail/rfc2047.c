@@ -99,16 +99,6 @@ static int parse_word(struct word *w, const char *p, size_t n)
 	return 0;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = pc_tolower(c);
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* Q: '_' is a space, "=XX" a byte in either case; bad escapes stay. */
 static void decode_q(struct pc_buf *out, const char *s, size_t n)
 {
@@ -122,8 +112,8 @@ static void decode_q(struct pc_buf *out, const char *s, size_t n)
 		if (s[i] == '_') {
 			*w++ = ' ';
 		} else if (s[i] == '=' && i + 2 < n &&
-			   (hi = hexval((unsigned char)s[i + 1])) >= 0 &&
-			   (lo = hexval((unsigned char)s[i + 2])) >= 0) {
+			   (hi = pc_hexval((unsigned char)s[i + 1])) >= 0 &&
+			   (lo = pc_hexval((unsigned char)s[i + 2])) >= 0) {
 			*w++ = (char)(hi << 4 | lo);
 			i += 2;
 		} else {

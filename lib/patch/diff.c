@@ -36,24 +36,13 @@ static int git_isspace(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-static int hexval(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* get_oid_hex() == 0: 40 hex digits at p (a NUL stops the scan). */
 static int is_oid_hex(const char *p)
 {
 	int i;
 
 	for (i = 0; i < 40; i++)
-		if (hexval((unsigned char)p[i]) < 0)
+		if (pc_hexval((unsigned char)p[i]) < 0)
 			return 0;
 	return 1;
 }
@@ -1085,7 +1074,7 @@ static void find_base_commit(struct pc_diff *d, const char *text, size_t len)
 		if (n < 4 || n > 64)
 			continue;
 		for (i = 0; i < n; i++)
-			if (hexval((unsigned char)p[i]) < 0)
+			if (pc_hexval((unsigned char)p[i]) < 0)
 				break;
 		if (i < n)
 			continue;

@@ -50,4 +50,13 @@ const char *pc_memimem(const char *p, size_t len, const char *needle);
 /* Hex-encodes len bytes into out, which holds 2 * len + 1 chars. */
 void pc_hex(char *out, const unsigned char *p, size_t len);
 
+/* The value of one hexadecimal digit (either case), or -1. */
+static inline int pc_hexval(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' :
+	       c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 :
+				      -1;
+}
+
 #endif
