@@ -33,13 +33,14 @@ unset PATCHCLOCK_DB PC_KERNEL_TREE
 # shellcheck source=tests/support/checks.sh
 . "$here/../support/checks.sh"
 
-# The real archive eight times over, each copy with its own Message-IDs,
-# so the ingest lasts long enough (about 18,500 messages, five batches).
+# The real archive sixteen times over, each copy with its own Message-IDs,
+# so the ingest lasts long enough, even on a loaded machine (about 37,000
+# messages, ten batches).
 python3 - "$archive" "$tmp/big.mbox" <<'PY'
 import gzip, re, sys
 raw = gzip.open(sys.argv[1], "rb").read()
 with open(sys.argv[2], "wb") as out:
-    for copy in range(8):
+    for copy in range(16):
         tag = b"<c%d." % copy
         out.write(re.sub(rb"<(?=[^<>\s]+@)", tag, raw))
 PY
