@@ -13,6 +13,7 @@
 
 #include "apply/amseries.h"
 #include "cli/cli.h"
+#include "cli/json_out.h"
 #include "cli/policy.h"
 #include "log.h"
 #include "util/banned.h"
@@ -49,7 +50,8 @@ static const char apply_usage[] =
 	"  --archive URL  the Link: pattern, one %s for the Message-ID\n"
 	"                 (default https://lore.kernel.org/r/%s)\n"
 	"  --now TIME     the commit time and the record's time (default now)\n"
-	"  --json         print the outcome as JSON\n"
+	"  --json         print the outcome as one JSON object (Apply in\n"
+	"                 json.md, with the README)\n"
 	"  -h, --help     this text\n"
 	"\n"
 	"Exit status: 0 applied; 2 a patch did not apply or was refused;\n"
@@ -73,36 +75,31 @@ static void say_applying(void *arg, int64_t series_id, int version,
 static void print_json(const struct pc_apply_result *r, long long id,
 		       const char *branch, long long apply_id)
 {
-	json_object *o = json_object_new_object(), *a;
+	json_object *o = json_top(), *a;
+	int failed = !r->applied;
 	size_t i;
 
-	json_object_object_add(o, "series", json_object_new_int64(id));
-	json_object_object_add(o, "apply_id", json_object_new_int64(apply_id));
+	json_object_object_add(o, "id", json_object_new_int64(apply_id));
+	json_object_object_add(o, "series_id", json_object_new_int64(id));
 	json_object_object_add(o, "outcome",
 			       json_object_new_string(r->applied ? "applied" :
 								   "failed"));
-	json_object_object_add(o, "base", json_object_new_string(r->base));
+	json_object_object_add(o, "base", json_text(r->base));
 	json_object_object_add(o, "branch",
-			       r->applied ? json_object_new_string(branch) :
-					    NULL);
+			       r->applied ? json_str(branch) : NULL);
 	a = json_object_new_array();
 	for (i = 0; i < r->ncommits; i++)
 		json_object_array_add(a, json_object_new_string(r->commits[i]));
 	json_object_object_add(o, "commits", a);
-	if (!r->applied) {
-		json_object_object_add(
-			o, "failed_patch",
-			json_object_new_int64((int64_t)r->failed_patch));
-		json_object_object_add(o, "file",
-				       json_object_new_string(r->file));
-		json_object_object_add(o, "hunk",
-				       json_object_new_string(r->hunk));
-		json_object_object_add(o, "reason",
-				       json_object_new_string(r->reason));
-	}
-	puts(json_object_to_json_string_ext(
-		o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
-	json_object_put(o);
+	json_object_object_add(
+		o, "failed_patch",
+		failed ? json_object_new_int64((int64_t)r->failed_patch) :
+			 NULL);
+	json_object_object_add(o, "file", failed ? json_text(r->file) : NULL);
+	json_object_object_add(o, "hunk", failed ? json_text(r->hunk) : NULL);
+	json_object_object_add(o, "reason",
+			       failed ? json_text(r->reason) : NULL);
+	json_print(o);
 }
 
 int cmd_apply(int argc, char **argv)

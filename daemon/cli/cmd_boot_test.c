@@ -13,6 +13,7 @@
 
 #include "cli/boottest.h"
 #include "cli/cli.h"
+#include "cli/json_out.h"
 #include "cli/policy.h"
 #include "log.h"
 #include "util/xalloc.h"
@@ -42,7 +43,8 @@ static const char boot_usage[] =
 	"  --guest-check SCRIPT a shell script to run in the guest as well\n"
 	"  --now TIME           the verdict's time (default now)\n"
 	"  --quiet              hide the runner's progress\n"
-	"  --json               print the verdict as JSON\n"
+	"  --json               print the verdict as one JSON object\n"
+	"                       (BootTest in json.md, with the README)\n"
 	"  -h, --help           this text\n"
 	"\n"
 	"A cold build takes about 5 minutes on 2 cores; later ones reuse the\n"
@@ -132,24 +134,20 @@ int cmd_boot_test(int argc, char **argv)
 	}
 	pc_store_close(st);
 	if (json) {
-		json_object *o = json_object_new_object();
+		json_object *o = json_top();
 
-		json_object_object_add(o, "series", json_object_new_int64(id));
-		json_object_object_add(o, "boot_id",
+		json_object_object_add(o, "id",
 				       json_object_new_int64(bt.boot_id));
-		json_object_object_add(o, "commit",
-				       json_object_new_string(bt.commit));
+		json_object_object_add(o, "series_id",
+				       json_object_new_int64(id));
+		json_object_object_add(o, "commit", json_str(bt.commit));
 		json_object_object_add(
 			o, "verdict",
 			json_object_new_string(bt.passed ? "pass" : "fail"));
-		json_object_object_add(o, "reason",
-				       json_object_new_string(bt.reason));
+		json_object_object_add(o, "reason", json_str(bt.reason));
 		json_object_object_add(o, "checks",
 				       json_object_new_int(bt.nchecks));
-		puts(json_object_to_json_string_ext(
-			o, JSON_C_TO_STRING_PRETTY |
-				   JSON_C_TO_STRING_NOSLASHESCAPE));
-		json_object_put(o);
+		json_print(o);
 	} else if (bt.passed) {
 		printf("boot-test: series %lld (commit %.12s) passed %d "
 		       "checks\n",

@@ -11,8 +11,10 @@
 #include "cli/cli.h"
 #include "cli/term.h"
 #include "cli/json_out.h"
+#include "notify/compose.h"
 #include "log.h"
 #include "store/outbox.h"
+#include "util/buf.h"
 #include "util/banned.h"
 
 static const char outbox_usage[] =
@@ -29,7 +31,9 @@ static const char outbox_usage[] =
 	"Options:\n"
 	"  --db FILE   database (default: see patchclock --help)\n"
 	"  --all       every mail, newest first\n"
-	"  --json      one JSON array\n"
+	"  --json      one JSON object: {\"version\": 1, \"mails\": [...]},\n"
+	"              each mail with its recipients and the Subject it\n"
+	"              goes out with (Outbox in json.md, with the README)\n"
 	"  -h, --help  this text\n";
 
 struct out {
@@ -38,51 +42,73 @@ struct out {
 	json_object *arr;
 };
 
+/* One mail as doc/json.md's Mail. */
+static json_object *item_json(const struct pc_outbox_item *it,
+			      const char *subject)
+{
+	json_object *j = json_object_new_object(), *a;
+	const char *r = it->recipients, *mid = it->message_id;
+	size_t n, midlen = mid ? strlen(mid) : 0;
+
+	json_object_object_add(j, "id", json_object_new_int64(it->id));
+	json_object_object_add(j, "key", json_str(it->key));
+	json_object_object_add(j, "action", json_str(it->action));
+	json_object_object_add(j, "series_id", json_id_or_0(it->series_id));
+	a = json_object_new_array();
+	while (r && *r) {
+		r += strspn(r, " ,");
+		if ((n = strcspn(r, " ,")))
+			json_object_array_add(
+				a, json_object_new_string_len(r, (int)n));
+		r += n;
+	}
+	json_object_object_add(j, "recipients", a);
+	json_object_object_add(j, "subject", json_str(subject));
+	if (midlen >= 2 && mid[0] == '<' && mid[midlen - 1] == '>') {
+		mid++;
+		midlen -= 2;
+	}
+	json_object_object_add(
+		j, "message_id",
+		mid ? json_object_new_string_len(mid, (int)midlen) : NULL);
+	json_object_object_add(j, "state", json_str(it->status));
+	json_object_object_add(j, "reason", json_str(it->reason));
+	json_object_object_add(j, "attempts",
+			       json_object_new_int(it->attempts));
+	json_object_object_add(j, "created_at", json_time_or_0(it->created_at));
+	json_object_object_add(j, "due_at", json_time_or_0(it->send_after));
+	json_object_object_add(j, "next_attempt_at",
+			       json_time_or_0(it->next_attempt));
+	json_object_object_add(j, "sent_at", json_time_or_0(it->sent_at));
+	json_object_object_add(j, "last_error", json_str(it->last_error));
+	return j;
+}
+
 static int print_item(const struct pc_outbox_item *it, void *arg)
 {
 	struct out *o = arg;
+	struct pc_buf subj = PC_BUF_INIT;
+	const char *subject = it->subject;
 	char when[32];
 
 	if (!o->all && strcmp(it->status, "pending"))
 		return 0;
 	o->n++;
+	/* The Subject the mail goes out with: what its readers will see. */
+	if (it->message &&
+	    pc_compose_subject_of(&subj, it->message, it->message_len))
+		subject = subj.buf;
 	if (o->json) {
-		json_object *j = json_object_new_object();
-
-		json_object_object_add(j, "id", json_object_new_int64(it->id));
-		json_object_object_add(j, "key", json_str(it->key));
-		json_object_object_add(j, "action", json_str(it->action));
-		json_object_object_add(
-			j, "series",
-			it->series_id ? json_object_new_int64(it->series_id) :
-					NULL);
-		json_object_object_add(j, "recipients",
-				       json_str(it->recipients));
-		json_object_object_add(j, "subject", json_str(it->subject));
-		json_object_object_add(j, "message_id",
-				       json_str(it->message_id));
-		json_object_object_add(j, "status", json_str(it->status));
-		json_object_object_add(j, "reason", json_str(it->reason));
-		json_object_object_add(j, "attempts",
-				       json_object_new_int(it->attempts));
-		json_object_object_add(j, "created",
-				       json_time_or_0(it->created_at));
-		json_object_object_add(j, "send_after",
-				       json_time_or_0(it->send_after));
-		json_object_object_add(j, "next_attempt",
-				       json_time_or_0(it->next_attempt));
-		json_object_object_add(j, "sent_at",
-				       json_time_or_0(it->sent_at));
-		json_object_object_add(j, "last_error",
-				       json_str(it->last_error));
-		json_object_array_add(o->arr, j);
+		json_object_array_add(o->arr, item_json(it, subject));
+		pc_buf_release(&subj);
 		return 0;
 	}
 	cli_format_time(when, sizeof(when),
 			it->sent_at ? it->sent_at : it->send_after, 1);
 	printf("%-5lld %-10s %-9s %s UTC  %s\n", (long long)it->id, it->status,
 	       it->action, when, it->recipients);
-	printf("      %s\n      %s\n", it->subject, it->message_id);
+	printf("      %s\n      %s\n", subject, it->message_id);
+	pc_buf_release(&subj);
 	if (it->reason)
 		printf("      reason: %s\n", it->reason);
 	if (it->last_error && strcmp(it->status, "failed"))
@@ -136,8 +162,11 @@ int cmd_outbox(int argc, char **argv)
 		log_warnx("outbox: %s", err.msg);
 		rc = CLI_FAIL;
 	} else if (o.json) {
-		json_print(o.arr);
+		json_object *top = json_top();
+
+		json_object_object_add(top, "mails", o.arr);
 		o.arr = NULL;
+		json_print(top);
 	} else if (!o.n) {
 		printf("outbox: %s\n", o.all ? "empty" : "nothing pending");
 	}

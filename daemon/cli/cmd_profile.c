@@ -49,7 +49,8 @@ static const char profile_usage[] =
 	"text; nothing is guessed.\n"
 	"\n"
 	"ENTRY is the name of a MAINTAINERS entry, in any case (\"LIBNVDIMM:\n"
-	"NON-VOLATILE MEMORY DEVICE SUBSYSTEM\"); its profile is the document\n"
+	"NON-VOLATILE MEMORY DEVICE SUBSYSTEM\") or the start of one entry's\n"
+	"name (\"libnvdimm: non\"); its profile is the document\n"
 	"its P: line names, or the one an override file attaches to it. A\n"
 	"URL is never fetched: give its policy in an override file. PATH is\n"
 	"a profile document (an .rst file), read on its own.\n"
@@ -78,16 +79,18 @@ static const char profile_usage[] =
 	"\n"
 	"Options:\n"
 	"  --tree DIR        the kernel tree (default: $PC_KERNEL_TREE, else\n"
-	"                    the current directory if it has MAINTAINERS)\n"
+	"                    the current directory if it has MAINTAINERS,\n"
+	"                    else the configuration's tree)\n"
 	"  --overrides FILE  an override file; may be given more than once,\n"
 	"                    later files win\n"
 	"  --no-map          do not read the fallback map ($PATCHCLOCK_PROFILES,\n"
 	"                    default: profiles.ini in the data directory,\n"
 	"                    share/patchclock beside the program, or\n"
 	"                    $PATCHCLOCK_DATA_DIR)\n"
-	"  --json            a JSON object: the document, each field with its\n"
-	"                    value, typed parts and source, the unrecognised\n"
-	"                    sections and the notes\n"
+	"  --json            one JSON object: the document, each field with\n"
+	"                    its value, typed parts and source, the\n"
+	"                    unrecognised sections and the notes (Profile in\n"
+	"                    json.md, with the README)\n"
 	"  -h, --help        this text\n"
 	"\n"
 	"Exit status: 0 when done, 1 when the tree, the profile or an\n"
@@ -143,8 +146,14 @@ static json_object *json_duration(const struct pc_prof_duration *d)
 {
 	json_object *j = json_object_new_object();
 
+	const char *unit = pc_profile_unit_name(d->unit);
+
 	json_object_object_add(j, "count", json_object_new_int((int)d->count));
-	json_object_object_add(j, "unit", str(pc_profile_unit_name(d->unit)));
+	/* a word of doc/json.md: "business-days" */
+	json_object_object_add(j, "unit",
+			       unit && !strcmp(unit, "business days") ?
+				       str("business-days") :
+				       str(unit));
 	return j;
 }
 
@@ -181,70 +190,75 @@ static json_object *json_days(unsigned days)
 	return a;
 }
 
+static json_object *json_hours(json_object *j, const struct pc_prof_hours *h,
+			       int set)
+{
+	char hm[24];
+
+	json_object_object_add(j, "days",
+			       set && h->days ? json_days(h->days) : NULL);
+	snprintf(hm, sizeof(hm), "%02d:%02d", h->start / 60, h->start % 60);
+	json_object_object_add(j, "start", set ? str(hm) : NULL);
+	snprintf(hm, sizeof(hm), "%02d:%02d", h->end / 60, h->end % 60);
+	json_object_object_add(j, "end", set ? str(hm) : NULL);
+	json_object_object_add(j, "zone",
+			       set && h->zone[0] ? str(h->zone) : NULL);
+	return j;
+}
+
+static json_object *json_trusted(const struct pc_policy *pol)
+{
+	json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < pol->n_trusted; i++)
+		json_object_array_add(a, json_person(pol->trusted[i].name,
+						     pol->trusted[i].addr));
+	return a;
+}
+
+/* One policy field: its value in words, the field's own keys (null when
+ * the profile does not say: doc/json.md's *Field objects), its source. */
 static json_object *json_field(const struct pc_policy *pol,
 			       enum pc_prof_field f)
 {
+	static const struct pc_prof_deadline none = { 0 };
 	json_object *j = json_object_new_object();
 	struct pc_buf b = PC_BUF_INIT;
 	int set = pol->from[f].kind != PC_PROF_SRC_NONE;
-	char hm[24];
-	size_t i;
 
 	pc_profile_format(&b, pol, f);
 	json_object_object_add(j, "value", set ? str(b.buf) : NULL);
 	pc_buf_release(&b);
-	if (set) {
-		switch (f) {
-		case PC_PROF_PING_AFTER:
-			json_object_object_add(j, "duration",
-					       json_duration(&pol->ping_after));
-			break;
-		case PC_PROF_REPOST_MIN:
-			json_object_object_add(j, "duration",
-					       json_duration(&pol->repost_min));
-			break;
-		case PC_PROF_NEW_FEATURES:
-			json_deadline(j, &pol->new_features);
-			break;
-		case PC_PROF_MERGE_FEATURES:
-			json_deadline(j, &pol->merge_features);
-			break;
-		case PC_PROF_OFFICE_HOURS: {
-			const struct pc_prof_hours *h = &pol->office_hours;
-
-			json_object_object_add(
-				j, "days", h->days ? json_days(h->days) : NULL);
-			snprintf(hm, sizeof(hm), "%02d:%02d", h->start / 60,
-				 h->start % 60);
-			json_object_object_add(j, "start", str(hm));
-			snprintf(hm, sizeof(hm), "%02d:%02d", h->end / 60,
-				 h->end % 60);
-			json_object_object_add(j, "end", str(hm));
-			json_object_object_add(
-				j, "zone", h->zone[0] ? str(h->zone) : NULL);
-			break;
-		}
-		case PC_PROF_TRUSTED: {
-			json_object *a = json_object_new_array();
-
-			for (i = 0; i < pol->n_trusted; i++) {
-				json_object *p = json_object_new_object();
-
-				json_object_object_add(
-					p, "name", str(pol->trusted[i].name));
-				json_object_object_add(
-					p, "addr", str(pol->trusted[i].addr));
-				json_object_array_add(a, p);
-			}
-			json_object_object_add(j, "people", a);
-			break;
-		}
-		case PC_PROF_TEST_SUITE:
-			json_object_object_add(j, "url", str(pol->test_url));
-			break;
-		default:
-			break;
-		}
+	switch (f) {
+	case PC_PROF_PING_AFTER:
+		json_object_object_add(j, "duration",
+				       set ? json_duration(&pol->ping_after) :
+					     NULL);
+		break;
+	case PC_PROF_REPOST_MIN:
+		json_object_object_add(j, "duration",
+				       set ? json_duration(&pol->repost_min) :
+					     NULL);
+		break;
+	case PC_PROF_NEW_FEATURES:
+		json_deadline(j, set ? &pol->new_features : &none);
+		break;
+	case PC_PROF_MERGE_FEATURES:
+		json_deadline(j, set ? &pol->merge_features : &none);
+		break;
+	case PC_PROF_OFFICE_HOURS:
+		json_hours(j, &pol->office_hours, set);
+		break;
+	case PC_PROF_TRUSTED:
+		json_object_object_add(j, "people", json_trusted(pol));
+		break;
+	case PC_PROF_TEST_SUITE:
+		json_object_object_add(j, "url",
+				       set ? str(pol->test_url) : NULL);
+		break;
+	default:
+		break;
 	}
 	json_object_object_add(j, "source", json_origin(&pol->from[f]));
 	return j;
@@ -253,7 +267,7 @@ static json_object *json_field(const struct pc_policy *pol,
 static void print_json(const struct pc_profile *p, const char *tree,
 		       const char *const *users, size_t n_users)
 {
-	json_object *root = json_object_new_object();
+	json_object *root = json_top();
 	json_object *doc = json_object_new_object();
 	json_object *pol = json_object_new_object();
 	json_object *a;
@@ -265,12 +279,10 @@ static void print_json(const struct pc_profile *p, const char *tree,
 	json_object_object_add(doc, "path", p->doc_is_url ? NULL : str(p->doc));
 	json_object_object_add(doc, "url", p->doc_is_url ? str(p->doc) : NULL);
 	json_object_object_add(doc, "from", json_origin(&p->doc_from));
-	if (!p->entry) {
-		a = json_object_new_array();
-		for (i = 0; i < n_users; i++)
-			json_object_array_add(a, str(users[i]));
-		json_object_object_add(doc, "entries", a);
-	}
+	a = json_object_new_array();
+	for (i = 0; i < n_users; i++)
+		json_object_array_add(a, str(users[i]));
+	json_object_object_add(doc, "entries", a);
 	json_object_object_add(root, "document", doc);
 	for (f = 0; f < PC_PROF_NFIELDS; f++)
 		json_object_object_add(
@@ -286,7 +298,7 @@ static void print_json(const struct pc_profile *p, const char *tree,
 		json_object_object_add(o, "line",
 				       json_object_new_int((int)u->line));
 		json_object_object_add(o, "heading", str(u->heading));
-		json_object_object_add(o, "why", str(u->why));
+		json_object_object_add(o, "reason", str(u->why));
 		json_object_object_add(o, "text", str(u->text));
 		json_object_array_add(a, o);
 	}
@@ -409,21 +421,6 @@ static void print_text(const struct pc_profile *p, const char *const *users,
 		}
 	}
 	pc_buf_release(&b);
-}
-
-/* The tree: --tree, $PC_KERNEL_TREE, or "." when it has MAINTAINERS. */
-static const char *find_tree(const char *opt)
-{
-	const char *env = getenv("PC_KERNEL_TREE");
-	struct stat st;
-
-	if (opt)
-		return opt;
-	if (env && *env)
-		return env;
-	if (stat("MAINTAINERS", &st) == 0)
-		return ".";
-	return NULL;
 }
 
 /* Does hay contain needle (ASCII case-insensitive)? */
@@ -558,7 +555,7 @@ static int run(const struct prof *pr, const char *arg)
 	char *mpath = NULL;
 	int rc;
 
-	opts.tree_dir = find_tree(pr->tree);
+	opts.tree_dir = cli_tree_dir_here(pr->tree);
 	if ((rc = load_overrides(ov, pr)) != CLI_OK)
 		goto out;
 	if (opts.tree_dir) {
@@ -623,7 +620,7 @@ static int run(const struct prof *pr, const char *arg)
 			rc = CLI_FAIL;
 			goto out;
 		}
-		if (!(e = pc_maint_find(m, arg))) {
+		if (!(e = pc_maint_find_prefix(m, arg, NULL))) {
 			char *in_tree = xasprintf("%s/%s", opts.tree_dir, arg);
 			int is_file = stat(in_tree, &st) == 0 &&
 				      S_ISREG(st.st_mode);
@@ -659,6 +656,8 @@ static int run(const struct prof *pr, const char *arg)
 			rc = CLI_FAIL;
 			goto out;
 		}
+		if (!p->doc_is_url)
+			n_users = users_of(&users, m, p->doc);
 	}
 print:
 	if (pr->json)

@@ -26,8 +26,9 @@ static const char series_usage[] =
 	"  --db FILE     database (default: see patchclock --help)\n"
 	"  --current     leave out series superseded by a newer version\n"
 	"  --patches     list each series' patches and their trailers\n"
-	"  --json        a JSON array of series, each with its patches, files\n"
-	"                and trailers\n"
+	"  --json        one JSON object: {\"version\": 1, \"series\": [...]},\n"
+	"                each with its patches, files and trailers\n"
+	"                (SeriesList in json.md, with the README)\n"
 	"  -h, --help    this text\n";
 
 struct listing {
@@ -168,7 +169,11 @@ int cmd_series(int argc, char **argv)
 			json_object_put(l.arr);
 		return CLI_FAIL;
 	}
-	if (l.json)
-		json_print(l.arr);
+	if (l.json) {
+		json_object *top = json_top();
+
+		json_object_object_add(top, "series", l.arr);
+		json_print(top);
+	}
 	return CLI_OK;
 }

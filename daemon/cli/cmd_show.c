@@ -34,7 +34,9 @@ static const char show_usage[] =
 	"\n"
 	"Options:\n"
 	"  --db FILE     database (default: see patchclock --help)\n"
-	"  --json        JSON output\n"
+	"  --json        one JSON object: {\"version\": 1, \"series\": {...}},\n"
+	"                or \"message\", or \"errors\" (json.md, with the\n"
+	"                README)\n"
 	"  --message     show the message MSGID itself, not its series\n"
 	"  --raw         print the message's raw bytes exactly as stored\n"
 	"  --errors      list the messages that could not be parsed, with why\n"
@@ -106,7 +108,10 @@ static int show_series_cb(const struct pc_series_info *s, void *arg)
 
 	ss->found = 1;
 	if (ss->json) {
-		json_print(json_series(s));
+		json_object *top = json_top();
+
+		json_object_object_add(top, "series", json_series(s));
+		json_print(top);
 		return 1;
 	}
 	cli_format_time(when, sizeof(when), s->first_posted, s->has_date);
@@ -164,7 +169,10 @@ static void show_message(const struct pc_message_info *m, int json)
 	size_t i;
 
 	if (json) {
-		json_print(json_message(m));
+		json_object *top = json_top();
+
+		json_object_object_add(top, "message", json_message(m));
+		json_print(top);
 		return;
 	}
 	cli_format_time(when, sizeof(when), m->date, m->has_date);
@@ -201,12 +209,19 @@ static int print_error(const char *where, const char *msgid, const char *reason,
 	ss->found++;
 	if (ss->json) {
 		json_object *o = json_object_new_object();
+		size_t len = strlen(msgid);
 
+		/* Stored as it was written, brackets and all. */
+		if (len >= 2 && msgid[0] == '<' && msgid[len - 1] == '>') {
+			msgid++;
+			len -= 2;
+		}
 		json_object_object_add(o, "source",
 				       json_object_new_string(where));
-		json_object_object_add(o, "msgid",
-				       *msgid ? json_object_new_string(msgid) :
-						NULL);
+		json_object_object_add(
+			o, "message_id",
+			len ? json_object_new_string_len(msgid, (int)len) :
+			      NULL);
 		json_object_object_add(o, "reason",
 				       json_object_new_string(reason));
 		json_object_array_add(ss->arr, o);
@@ -309,8 +324,12 @@ int cmd_show(int argc, char **argv)
 			log_warnx("show: %s", err.msg);
 			rc = CLI_FAIL;
 		}
-		if (ss.json)
-			json_print(ss.arr);
+		if (ss.json) {
+			json_object *top = json_top();
+
+			json_object_object_add(top, "errors", ss.arr);
+			json_print(top);
+		}
 		goto out;
 	}
 	arg = id = msgid_of_arg(argv[optind]);

@@ -6,9 +6,11 @@
  * overdue, each patch's review status, and cycle warnings.
  */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "cli/cli.h"
@@ -87,7 +89,9 @@ static const char status_usage[] =
 	"  --full             judge every series again\n"
 	"  --long             a paragraph a series (flags, both zones' times,\n"
 	"                     each patch's review), not a line a series\n"
-	"  --json             one JSON array of verdicts\n"
+	"  --json             one JSON object: {\"version\": 1, \"judged_at\",\n"
+	"                     \"stale\", \"series\": [verdicts]} (Status in\n"
+	"                     json.md, with the README)\n"
 	"  --no-pager         on a terminal, do not page (the pager is\n"
 	"                     $PATCHCLOCK_PAGER, else $PAGER, else less;\n"
 	"                     colour unless NO_COLOR is set)\n"
@@ -124,6 +128,21 @@ static void both_times(char *buf, size_t len, const char *zone, int64_t t)
 	pc_bizclock_free(c);
 }
 
+/* The first tag that met the review rule, as a person: its name is its
+ * address when it had none (then the name is left out). */
+static json_object *reviewer_json(const struct pc_status_patch *p)
+{
+	const char *name = p->reviewed_by;
+
+	if (name && p->reviewed_by_addr &&
+	    !strcasecmp(name, p->reviewed_by_addr))
+		name = NULL;
+	if (name && !p->reviewed_by_addr && strchr(name, '@'))
+		/* judged before schema 11 kept the address */
+		return json_person(NULL, name);
+	return json_person(name, p->reviewed_by_addr);
+}
+
 static json_object *row_json(const struct pc_status_row *r)
 {
 	json_object *o = json_object_new_object(), *a;
@@ -131,10 +150,12 @@ static json_object *row_json(const struct pc_status_row *r)
 
 	json_object_object_add(o, "id", json_object_new_int64(r->id));
 	json_object_object_add(o, "subject", json_str(r->name));
-	json_object_object_add(o, "author", json_str(r->author_name));
-	json_object_object_add(o, "author_addr", json_str(r->author_addr));
-	json_object_object_add(o, "version", json_object_new_int(r->version));
-	json_object_object_add(o, "anchor", json_str(r->anchor_msgid));
+	json_object_object_add(o, "author",
+			       json_person(r->author_name, r->author_addr));
+	json_object_object_add(o, "revision", json_object_new_int(r->version));
+	json_object_object_add(o, "anchor_message_id",
+			       json_str(r->anchor_msgid));
+	json_object_object_add(o, "url", json_url(r->anchor_msgid));
 	json_object_object_add(o, "state", json_str(r->state));
 	a = json_object_new_array();
 	for (const char *p = r->flags; p && *p;) {
@@ -148,7 +169,7 @@ static json_object *row_json(const struct pc_status_row *r)
 	json_object_object_add(o, "flags", a);
 	json_object_object_add(o, "turn", json_str(r->turn));
 	json_object_object_add(o, "hold", json_str(r->hold));
-	json_object_object_add(o, "hold_why", json_str(r->hold_why));
+	json_object_object_add(o, "hold_reason", json_str(r->hold_why));
 	a = json_object_new_array();
 	for (i = 0; i < r->nentries; i++)
 		json_object_array_add(a, json_object_new_string(r->entries[i]));
@@ -156,17 +177,20 @@ static json_object *row_json(const struct pc_status_row *r)
 	json_object_object_add(o, "governing_entry", json_str(r->entry));
 	json_object_object_add(o, "profile", json_str(r->profile));
 	json_object_object_add(o, "zone", json_str(r->zone));
-	json_object_object_add(o, "posted", json_time_or_0(r->posted));
-	json_object_object_add(o, "due", json_time_or_0(r->due));
+	json_object_object_add(o, "posted_at", json_time_or_0(r->posted));
+	json_object_object_add(o, "due_at", json_time_or_0(r->due));
 	json_object_object_add(o, "act_at", json_time_or_0(r->act_at));
-	json_object_object_add(o, "first_response",
+	json_object_object_add(o, "first_response_at",
 			       json_time_or_0(r->first_response));
-	json_object_object_add(o, "overdue_business_days",
-			       r->flags && strstr(r->flags, "overdue") ?
-				       json_object_new_double(r->overdue_days) :
-				       NULL);
+	/* To two decimals: 45.12, not 45.124479166666667. */
+	json_object_object_add(
+		o, "overdue_business_days",
+		r->flags && strstr(r->flags, "overdue") ?
+			json_object_new_double(
+				(double)llround(r->overdue_days * 100) / 100) :
+			NULL);
 	json_object_object_add(o, "lands_in", json_str(r->lands));
-	json_object_object_add(o, "feature_deadline",
+	json_object_object_add(o, "feature_deadline_at",
 			       json_time_or_0(r->deadline));
 	json_object_object_add(o, "evaluated_at",
 			       json_time_or_0(r->evaluated_at));
@@ -177,11 +201,11 @@ static json_object *row_json(const struct pc_status_row *r)
 
 		json_object_object_add(po, "index",
 				       json_object_new_int(p->idx));
-		json_object_object_add(po, "msgid", json_str(p->msgid));
+		json_object_object_add(po, "message_id", json_str(p->msgid));
+		json_object_object_add(po, "url", json_url(p->msgid));
 		json_object_object_add(po, "reviewed",
 				       json_object_new_boolean(p->reviewed));
-		json_object_object_add(po, "reviewed_by",
-				       json_str(p->reviewed_by));
+		json_object_object_add(po, "reviewed_by", reviewer_json(p));
 		json_object_object_add(po, "off_list",
 				       json_object_new_boolean(p->off_list));
 		json_object_object_add(po, "own_domain_tag",
@@ -528,8 +552,16 @@ int cmd_status(int argc, char **argv)
 		goto out;
 	}
 	if (o.json) {
-		json_print(o.arr);
+		json_object *top = json_top();
+
+		json_object_object_add(top, "judged_at",
+				       json_time(stale >= 0 ? stale : now,
+						 stale != 0));
+		json_object_object_add(top, "stale",
+				       json_object_new_boolean(stale >= 0));
+		json_object_object_add(top, "series", o.arr);
 		o.arr = NULL;
+		json_print(top);
 	} else {
 		char when[32];
 

@@ -50,7 +50,8 @@ static const char who_usage[] =
 	"  --tree DIR     the kernel tree: its MAINTAINERS and .mailmap are\n"
 	"                 read, and paths are relative to its top (default:\n"
 	"                 $PC_KERNEL_TREE, else the current directory if it\n"
-	"                 has a MAINTAINERS file)\n"
+	"                 has a MAINTAINERS file, else the configuration's\n"
+	"                 tree)\n"
 	"  -f, --file     take every argument as a path in the tree; K:\n"
 	"                 keywords are then matched against the whole file\n"
 	"  --roles        add each line's role in parentheses, as the\n"
@@ -58,10 +59,11 @@ static const char who_usage[] =
 	"                 \"(maintainer:ENTRY)\", \"(reviewer:ENTRY)\",\n"
 	"                 \"(open list:ENTRY)\", \"(in file)\"...\n"
 	"  --no-keywords  leave K: keywords out (the script's --no-keywords)\n"
-	"  --json         a JSON object: the paths mapped, the entries in\n"
-	"                 order (name, depth, k_only, role, status, P:\n"
-	"                 profiles, and the lines each brought) and the\n"
-	"                 lines with their roles\n"
+	"  --json         one JSON object: the paths mapped, the entries in\n"
+	"                 order (name, depth, keyword_only, role, status,\n"
+	"                 P: profiles, and the lines each brought) and the\n"
+	"                 lines with their roles (Who in json.md, with the\n"
+	"                 README)\n"
 	"  -h, --help     this text\n"
 	"\n"
 	"Differences from get_maintainer.pl: \"Fixes:\" tags are not\n"
@@ -293,13 +295,19 @@ static json_object *values(const struct pc_maint_value *v, size_t n)
 	return a;
 }
 
-static json_object *line_obj(const struct pc_maint_line *l)
+/* A get_maintainer.pl output line and the entry that gave it. */
+static json_object *line_obj(const struct pc_maint_line *l,
+			     const struct pc_maint_result *r)
 {
 	json_object *o = json_object_new_object();
 
 	json_object_object_add(o, "text", str(l->text));
 	json_object_object_add(o, "role", str(l->role));
 	json_object_object_add(o, "list", json_object_new_boolean(l->list));
+	json_object_object_add(o, "entry",
+			       l->hit == PC_MAINT_NONE ?
+				       NULL :
+				       str(r->hits[l->hit].entry->name));
 	return o;
 }
 
@@ -307,14 +315,20 @@ static void print_json(const struct pc_maint *m,
 		       const struct pc_maint_result *r,
 		       const struct pc_maint_lines *lines)
 {
-	json_object *root = json_object_new_object(), *a;
+	json_object *root = json_top(), *a;
 	size_t i, j;
 
 	json_object_object_add(root, "tree", str(pc_maint_tree(m)));
-	json_object_object_add(root, "maintainers_id", str(pc_maint_id(m)));
+	json_object_object_add(root, "maintainers_sha256", str(pc_maint_id(m)));
 	a = json_object_new_array();
 	for (i = 0; i < r->n_files; i++)
-		json_object_array_add(a, json_object_new_string(r->files[i]));
+		/* get_maintainer.pl reads "--- /dev/null" of a new file as
+		 * the file "dev/null": it matches nothing but THE REST,
+		 * which the patch's real path matches too. Not a file the
+		 * patch touches. */
+		if (strcmp(r->files[i], "dev/null"))
+			json_object_array_add(
+				a, json_object_new_string(r->files[i]));
 	json_object_object_add(root, "files", a);
 	a = json_object_new_array();
 	for (i = 0; i < r->n_hits; i++) {
@@ -330,10 +344,10 @@ static void print_json(const struct pc_maint *m,
 		json_object_object_add(
 			o, "depth",
 			h->k_only ? NULL : json_object_new_int(h->depth));
-		json_object_object_add(o, "k_only",
-				       json_object_new_boolean(h->k_only));
 		json_object_object_add(o, "keyword",
 				       json_object_new_boolean(h->keyword));
+		json_object_object_add(o, "keyword_only",
+				       json_object_new_boolean(h->k_only));
 		json_object_object_add(o, "file",
 				       h->file == PC_MAINT_NONE ?
 					       NULL :
@@ -349,22 +363,15 @@ static void print_json(const struct pc_maint *m,
 		ls = json_object_new_array();
 		for (j = 0; j < lines->n; j++)
 			if (lines->v[j].hit == i)
-				json_object_array_add(ls,
-						      line_obj(&lines->v[j]));
+				json_object_array_add(ls, line_obj(&lines->v[j],
+								   r));
 		json_object_object_add(o, "lines", ls);
 		json_object_array_add(a, o);
 	}
 	json_object_object_add(root, "entries", a);
 	a = json_object_new_array();
 	for (i = 0; i < lines->n; i++) {
-		json_object *o = line_obj(&lines->v[i]);
-		size_t hit = lines->v[i].hit;
-
-		json_object_object_add(o, "entry",
-				       hit == PC_MAINT_NONE ?
-					       NULL :
-					       str(r->hits[hit].entry->name));
-		json_object_array_add(a, o);
+		json_object_array_add(a, line_obj(&lines->v[i], r));
 	}
 	json_object_object_add(root, "lines", a);
 	json_print(root);
@@ -372,18 +379,15 @@ static void print_json(const struct pc_maint *m,
 
 static int find_tree(struct who *w)
 {
-	const char *env = getenv("PC_KERNEL_TREE");
 	char rp[PATH_MAX];
 	struct stat st;
 
-	if (!w->tree && env && *env)
-		w->tree = env;
-	if (!w->tree && stat("MAINTAINERS", &st) == 0)
-		w->tree = ".";
+	w->tree = cli_tree_dir_here(w->tree);
 	if (!w->tree) {
 		log_warnx("who: no kernel tree: give --tree DIR, set "
-			  "$PC_KERNEL_TREE, or run it at the top of a kernel "
-			  "tree");
+			  "$PC_KERNEL_TREE, run it at the top of a kernel "
+			  "tree, or name one in patchclockd.conf ([general] "
+			  "tree)");
 		return CLI_USAGE;
 	}
 	if (!realpath(w->tree, rp)) {

@@ -1,17 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * JSON output: the same fields the text listings show, with times as
- * ISO 8601 UTC strings and Message-IDs without angle brackets.
+ * JSON output: the same fields the text listings show, by the rules of
+ * doc/json.md.
  */
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "cli/cliconf.h"
 #include "cli/json_out.h"
+#include "conf.h"
+#include "notify/compose.h"
+#include "util/buf.h"
 #include "util/banned.h"
+
+json_object *json_top(void)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "version",
+			       json_object_new_int(CLI_JSON_VERSION));
+	return o;
+}
 
 json_object *json_str(const char *s)
 {
 	return s ? json_object_new_string(s) : NULL;
+}
+
+json_object *json_text(const char *s)
+{
+	return s && *s ? json_object_new_string(s) : NULL;
 }
 
 json_object *json_time(int64_t t, int valid)
@@ -29,6 +47,41 @@ json_object *json_time_or_0(int64_t t)
 	return json_time(t, t != 0);
 }
 
+json_object *json_id_or_0(int64_t id)
+{
+	return id ? json_object_new_int64(id) : NULL;
+}
+
+json_object *json_person(const char *name, const char *email)
+{
+	json_object *o;
+
+	if (name && !*name)
+		name = NULL;
+	if (email && !*email)
+		email = NULL;
+	if (!name && !email)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "name", json_str(name));
+	json_object_object_add(o, "email", json_str(email));
+	return o;
+}
+
+json_object *json_url(const char *msgid)
+{
+	const struct conf *c = cli_conf();
+	struct pc_buf b = PC_BUF_INIT;
+	struct pc_err err = { 0 };
+	json_object *o = NULL;
+
+	if (msgid && *msgid &&
+	    pc_compose_archive_url(&b, c ? c->archive : NULL, msgid, &err) == 0)
+		o = json_object_new_string(b.buf);
+	pc_buf_release(&b);
+	return o;
+}
+
 static json_object *json_trailers(const struct pc_trailer_info *t, size_t n)
 {
 	json_object *arr = json_object_new_array();
@@ -39,9 +92,10 @@ static json_object *json_trailers(const struct pc_trailer_info *t, size_t n)
 
 		json_object_object_add(o, "name", json_str(t[i].name));
 		json_object_object_add(o, "value", json_str(t[i].value));
-		json_object_object_add(o, "person", json_str(t[i].person));
-		json_object_object_add(o, "addr", json_str(t[i].addr));
-		json_object_object_add(o, "given_in", json_str(t[i].given_in));
+		json_object_object_add(o, "person",
+				       json_person(t[i].person, t[i].addr));
+		json_object_object_add(o, "given_in_message_id",
+				       json_str(t[i].given_in));
 		json_object_object_add(
 			o, "from_reply",
 			json_object_new_boolean(t[i].from_reply));
@@ -87,43 +141,42 @@ json_object *json_series(const struct pc_series_info *s)
 
 	json_object_object_add(o, "id", json_object_new_int64(s->id));
 	json_object_object_add(o, "subject", json_str(s->name));
-	json_object_object_add(o, "author", json_str(s->author_name));
-	json_object_object_add(o, "author_addr", json_str(s->author_addr));
-	json_object_object_add(o, "version", json_object_new_int(s->version));
+	json_object_object_add(o, "author",
+			       json_person(s->author_name, s->author_addr));
+	json_object_object_add(o, "revision", json_object_new_int(s->version));
 	json_object_object_add(o, "rfc", json_object_new_boolean(s->is_rfc));
 	json_object_object_add(o, "received", json_object_new_int(s->received));
-	json_object_object_add(o, "expected", json_object_new_int(s->total));
+	json_object_object_add(o, "total", json_object_new_int(s->total));
 	json_object_object_add(o, "complete",
 			       json_object_new_boolean(s->total > 0 &&
 						       s->received >=
 							       s->total));
-	json_object_object_add(o, "superseded_by",
-			       s->superseded_by ?
-				       json_object_new_int64(s->superseded_by) :
-				       NULL);
-	json_object_object_add(o, "first_posted",
+	json_object_object_add(o, "superseded_by_id",
+			       json_id_or_0(s->superseded_by));
+	json_object_object_add(o, "posted_at",
 			       json_time(s->first_posted, s->has_date));
-	json_object_object_add(o, "anchor", json_str(s->anchor_msgid));
-	json_object_object_add(o, "cover", json_str(s->cover_msgid));
+	json_object_object_add(o, "anchor_message_id",
+			       json_str(s->anchor_msgid));
+	json_object_object_add(o, "cover_message_id", json_str(s->cover_msgid));
+	json_object_object_add(o, "url", json_url(s->anchor_msgid));
 	json_object_object_add(o, "topic", json_str(s->topic));
 	json_object_object_add(o, "list_id", json_str(s->list_id));
 	json_object_object_add(o, "change_id", json_str(s->change_id));
-	if (!s->patches)
-		return o;
 	patches = json_object_new_array();
-	for (i = 0; i < s->npatches; i++) {
+	for (i = 0; s->patches && i < s->npatches; i++) {
 		const struct pc_patch_info *p = &s->patches[i];
 		json_object *po = json_object_new_object();
 
-		json_object_object_add(po, "msgid", json_str(p->msgid));
+		json_object_object_add(po, "message_id", json_str(p->msgid));
+		json_object_object_add(po, "url", json_url(p->msgid));
 		json_object_object_add(po, "kind", json_str(p->kind));
 		json_object_object_add(po, "index",
 				       json_object_new_int(p->idx));
 		json_object_object_add(po, "subject", json_str(p->subject));
-		json_object_object_add(po, "author", json_str(p->author_name));
-		json_object_object_add(po, "author_addr",
-				       json_str(p->author_addr));
-		json_object_object_add(po, "date",
+		json_object_object_add(po, "author",
+				       json_person(p->author_name,
+						   p->author_addr));
+		json_object_object_add(po, "posted_at",
 				       json_time(p->date, p->has_date));
 		json_object_object_add(po, "patch_id", json_str(p->patch_id));
 		json_object_object_add(po, "files",
@@ -135,7 +188,7 @@ json_object *json_series(const struct pc_series_info *s)
 	}
 	json_object_object_add(o, "patches", patches);
 	patches = json_object_new_array();
-	for (i = 0; i < s->nentries; i++) {
+	for (i = 0; s->entries && i < s->nentries; i++) {
 		const struct pc_entry_info *e = &s->entries[i];
 		json_object *eo = json_object_new_object();
 
@@ -159,22 +212,22 @@ json_object *json_message(const struct pc_message_info *m)
 {
 	json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "msgid", json_str(m->msgid));
+	json_object_object_add(o, "message_id", json_str(m->msgid));
+	json_object_object_add(o, "url", json_url(m->msgid));
 	json_object_object_add(o, "kind", json_str(m->kind));
 	json_object_object_add(o, "subject", json_str(m->subject));
-	json_object_object_add(o, "from", json_str(m->from_name));
-	json_object_object_add(o, "from_addr", json_str(m->from_addr));
-	json_object_object_add(o, "author", json_str(m->author_name));
-	json_object_object_add(o, "author_addr", json_str(m->author_addr));
-	json_object_object_add(o, "date", json_time(m->date, m->has_date));
-	json_object_object_add(o, "in_reply_to", json_str(m->in_reply_to));
+	json_object_object_add(o, "from",
+			       json_person(m->from_name, m->from_addr));
+	json_object_object_add(o, "author",
+			       json_person(m->author_name, m->author_addr));
+	json_object_object_add(o, "posted_at", json_time(m->date, m->has_date));
+	json_object_object_add(o, "in_reply_to_message_id",
+			       json_str(m->in_reply_to));
 	json_object_object_add(o, "list_id", json_str(m->list_id));
 	json_object_object_add(o, "source", json_str(m->source));
 	json_object_object_add(o, "parse_error", json_str(m->parse_error));
-	json_object_object_add(
-		o, "series",
-		m->series_id ? json_object_new_int64(m->series_id) : NULL);
-	json_object_object_add(o, "version", json_object_new_int(m->version));
+	json_object_object_add(o, "series_id", json_id_or_0(m->series_id));
+	json_object_object_add(o, "revision", json_object_new_int(m->version));
 	json_object_object_add(o, "index", json_object_new_int(m->idx));
 	json_object_object_add(o, "total", json_object_new_int(m->total));
 	json_object_object_add(o, "raw_bytes",

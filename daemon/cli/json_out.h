@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* JSON forms of the state for --json, built with json-c. */
+/*
+ * JSON forms of the state for --json, built with json-c, by the rules of
+ * doc/json.md: one top-level object with "version", every field present
+ * (null when unknown), times as ISO 8601 UTC in fields named *_at,
+ * Message-IDs without brackets, people as {name, email}.
+ */
 #ifndef PC_CLI_JSON_OUT_H
 #define PC_CLI_JSON_OUT_H
 
@@ -7,12 +12,26 @@
 
 #include "store/query.h"
 
+/* The format's version: doc/json.md. */
+#define CLI_JSON_VERSION 1
+
+/* A new top-level object: {"version": CLI_JSON_VERSION}. */
+json_object *json_top(void);
 /* A string, or JSON null for NULL. */
 json_object *json_str(const char *s);
+/* The same, with "" as null too. */
+json_object *json_text(const char *s);
 /* t as an ISO 8601 UTC string, or JSON null unless valid. */
 json_object *json_time(int64_t t, int valid);
 /* The same for a time stored as 0 when unknown. */
 json_object *json_time_or_0(int64_t t);
+/* An integer, or JSON null for 0. */
+json_object *json_id_or_0(int64_t id);
+/* {"name": name, "email": email}; null when both are NULL. */
+json_object *json_person(const char *name, const char *email);
+/* The archive link of msgid (no brackets) by the configured pattern
+ * (patchclockd.conf's archive, else lore), or null. */
+json_object *json_url(const char *msgid);
 
 json_object *json_series(const struct pc_series_info *s);
 json_object *json_message(const struct pc_message_info *m);

@@ -185,6 +185,20 @@ const char *cli_tree_dir(const char *opt)
 	return c ? c->tree : NULL;
 }
 
+const char *cli_tree_dir_here(const char *opt)
+{
+	const char *env = getenv("PC_KERNEL_TREE");
+	struct stat st;
+
+	if (opt)
+		return opt;
+	if (env && *env)
+		return env;
+	if (stat("MAINTAINERS", &st) == 0 && S_ISREG(st.st_mode))
+		return ".";
+	return cli_tree_dir(NULL);
+}
+
 void cli_policy_args_init(struct cli_policy_args *pa, int argc)
 {
 	memset(pa, 0, sizeof(*pa));

@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -539,6 +540,27 @@ const struct pc_maint_entry *pc_maint_find(const struct pc_maint *m,
 
 	pc_buf_release(&lc);
 	return found ? &m->entries[i] : NULL;
+}
+
+const struct pc_maint_entry *
+pc_maint_find_prefix(const struct pc_maint *m, const char *name, size_t *n_out)
+{
+	const struct pc_maint_entry *e = pc_maint_find(m, name), *one = NULL;
+	size_t i, n = 0, len = strlen(name);
+
+	if (e || !len) {
+		if (n_out)
+			*n_out = e ? 1 : 0;
+		return e;
+	}
+	for (i = 0; i < m->n_entries; i++)
+		if (!strncasecmp(m->entries[i].name, name, len)) {
+			one = &m->entries[i];
+			n++;
+		}
+	if (n_out)
+		*n_out = n;
+	return n == 1 ? one : NULL;
 }
 
 const char *pc_maint_tree(const struct pc_maint *m)

@@ -167,6 +167,15 @@ const struct pc_maint_entry *pc_maint_entry_at(const struct pc_maint *m,
 const struct pc_maint_entry *pc_maint_find(const struct pc_maint *m,
 					   const char *name);
 
+/*
+ * The entry name means as a person types it: the entry of that name in
+ * any case, else the one entry whose name starts with it (any case), as
+ * `status --entry` reads it. NULL when none or several start with it;
+ * *n_out (may be NULL) is then how many do.
+ */
+const struct pc_maint_entry *
+pc_maint_find_prefix(const struct pc_maint *m, const char *name, size_t *n_out);
+
 /* The tree directory given at load, or NULL. Borrowed. */
 const char *pc_maint_tree(const struct pc_maint *m);
 

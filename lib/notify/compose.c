@@ -17,8 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "compose.h"
+#include "mail/rfc2047.h"
 #include "patch/subject.h"
 #include "sla/bizclock.h"
 #include "util/hash.h"
@@ -1931,4 +1933,44 @@ out:
 	pc_buf_release(&t);
 	pc_buf_release(&ids);
 	return rc;
+}
+
+/* The header line at p: its length without CR LF in *len; returns the
+ * start of the next line. */
+static const char *header_line(const char *p, const char *end, size_t *len)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	const char *e = nl ? nl : end;
+
+	*len = (size_t)(e - p) - (e > p && e[-1] == '\r');
+	return nl ? nl + 1 : end;
+}
+
+int pc_compose_subject_of(struct pc_buf *out, const char *msg, size_t len)
+{
+	const char *p = msg, *end = msg + len, *next;
+	struct pc_buf v = PC_BUF_INIT;
+	size_t n, i;
+
+	/* Up to the empty line that ends the header section. */
+	while (p < end && *p != '\n' && *p != '\r') {
+		next = header_line(p, end, &n);
+		if (n < 8 || strncasecmp(p, "Subject:", 8)) {
+			p = next;
+			continue;
+		}
+		pc_buf_add(&v, p + 8, n - 8);
+		/* Its folded lines: unfolding removes the line break only
+		 * (RFC 5322 2.2.3). */
+		for (p = next; p < end && (*p == ' ' || *p == '\t'); p = next) {
+			next = header_line(p, end, &n);
+			pc_buf_add(&v, p, n);
+		}
+		for (i = 0; i < v.len && (v.buf[i] == ' ' || v.buf[i] == '\t');)
+			i++;
+		pc_rfc2047_decode(out, v.buf + i, v.len - i);
+		pc_buf_release(&v);
+		return 1;
+	}
+	return 0;
 }

@@ -355,6 +355,14 @@ int pc_compose_action_key(char *buf, size_t len, int64_t series_id, int version,
 			  struct pc_err *err);
 
 /*
+ * Appends to out the Subject of a mail (the bytes of a mail these
+ * functions wrote, or any RFC 5322 message): the first Subject header of
+ * its header section, unfolded and RFC 2047-decoded. Returns 1, or 0 when
+ * the header section has no Subject (out unchanged).
+ */
+int pc_compose_subject_of(struct pc_buf *out, const char *msg, size_t len);
+
+/*
  * Appends the archive link for msgid (no brackets) to out: pattern
  * (NULL: PC_COMPOSE_ARCHIVE_DEFAULT) with its "%s" replaced by msgid,
  * percent-encoded where a URL path needs it ('/', '%', '?', '#', ...).

@@ -187,12 +187,22 @@ static size_t split_refs(struct planner *p, const char *refs, const char **out,
 	return n;
 }
 
+/* The Subject msg goes out with (decoded), else fallback: the outbox
+ * lists the subject its readers will see. */
+static const char *mail_subject(struct pc_buf *subj, const struct pc_buf *msg,
+				const char *fallback)
+{
+	return pc_compose_subject_of(subj, msg->buf, msg->len) ? subj->buf :
+								 fallback;
+}
+
 static int queue(struct planner *p, const char *key, const char *action,
 		 int64_t series_id, const char *rcpts, const char *subject,
 		 int64_t send_after, const char *reason, struct pc_buf *msg)
 {
 	struct pc_outbox_item it = { 0 };
 	char mid[PC_COMPOSE_MSGID_SIZE + 2], raw[PC_COMPOSE_MSGID_SIZE];
+	struct pc_buf subj = PC_BUF_INIT;
 	int added = 0, rc;
 
 	if ((rc = pc_compose_message_id(raw, sizeof(raw), action, key,
@@ -204,14 +214,16 @@ static int queue(struct planner *p, const char *key, const char *action,
 	it.series_id = series_id;
 	it.recipients = rcpts;
 	it.message_id = mid;
-	it.subject = subject;
+	it.subject = mail_subject(&subj, msg, subject);
 	it.created_at = p->now;
 	it.send_after = send_after;
 	it.status = reason ? "suppressed" : "pending";
 	it.reason = reason;
 	it.message = msg->buf;
 	it.message_len = msg->len;
-	if ((rc = pc_outbox_add(p->st, &it, &added, p->err)) < 0)
+	rc = pc_outbox_add(p->st, &it, &added, p->err);
+	pc_buf_release(&subj);
+	if (rc < 0)
 		return rc;
 	if (!added)
 		p->stats->already++;
@@ -574,6 +586,7 @@ static int queue_digest(struct planner *p, const char *key, int pending,
 			const char *reason, struct pc_buf *msg)
 {
 	struct pc_outbox_item it = { 0 };
+	struct pc_buf subj = PC_BUF_INIT;
 	int rc;
 
 	if (!pending)
@@ -581,13 +594,15 @@ static int queue_digest(struct planner *p, const char *key, int pending,
 			     send_after, reason, msg);
 	it.key = key;
 	it.recipients = addr;
-	it.subject = "patchclock digest";
+	it.subject = mail_subject(&subj, msg, "patchclock digest");
 	it.created_at = p->now;
 	it.status = reason ? "suppressed" : "pending";
 	it.reason = reason;
 	it.message = msg->buf;
 	it.message_len = msg->len;
-	if ((rc = pc_outbox_refresh(p->st, &it, p->err)) < 0)
+	rc = pc_outbox_refresh(p->st, &it, p->err);
+	pc_buf_release(&subj);
+	if (rc < 0)
 		return rc;
 	/* The same mail under the same key: still exactly once. */
 	p->stats->already++;

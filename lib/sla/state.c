@@ -337,6 +337,7 @@ static void review_patches(struct pc_sla_verdict *v,
 				pv->reviewed = 1;
 				pv->reviewed_by = t->person ? t->person :
 							      t->addr;
+				pv->reviewed_by_addr = t->addr;
 			}
 		}
 		if (rule == PC_PROF_REVIEW_NONE)

@@ -277,8 +277,9 @@ struct pc_sla_ctx {
 
 struct pc_sla_patch_verdict {
 	int reviewed; /* meets the review rule */
-	const char *reviewed_by; /* borrowed from the facts: the first tag
-				  * that counts, or NULL */
+	/* borrowed from the facts: the name and address of the first tag
+	 * that counts (the name is its address when it has none), or NULL */
+	const char *reviewed_by, *reviewed_by_addr;
 	int off_list; /* carries a tag never seen on the list */
 	int own_domain; /* carries a tag from the author's mail domain */
 	int64_t accepted_at; /* when it was accepted; 0 when not */

@@ -223,8 +223,8 @@ static const char SQL_CLEAR_PATCHES[] =
 	"DELETE FROM patch_status WHERE series_id = ?";
 static const char SQL_WRITE_PATCH[] =
 	"INSERT OR REPLACE INTO patch_status (series_id, message_id, idx, "
-	"reviewed, reviewed_by, off_list, own_domain, accepted_at) "
-	"VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+	"reviewed, reviewed_by, off_list, own_domain, accepted_at, "
+	"reviewed_by_addr) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
 static const char SQL_CLEAN[] =
 	"UPDATE series SET status_dirty = 0 WHERE id = ?";
 static const char SQL_ACCEPT[] =
@@ -749,6 +749,7 @@ static int write_verdict(struct pc_store *st, const struct facts *f,
 		sqlite3_bind_int(s, 6, pv->off_list);
 		sqlite3_bind_int(s, 7, pv->own_domain);
 		bind_time(s, 8, pv->accepted_at);
+		pc_store__bind_text(s, 9, pv->reviewed_by_addr);
 		if ((rc = pc_store__exec(st, s, err,
 					 "storing a patch verdict")) < 0)
 			return rc;
@@ -1123,7 +1124,8 @@ static const char SQL_LIST[] =
 	"ORDER BY st.posted, s.id";
 static const char SQL_LIST_PATCHES[] =
 	"SELECT ps.idx, m.msgid, m.subject, ps.reviewed, ps.off_list, "
-	"ps.own_domain, ps.reviewed_by, ps.accepted_at FROM patch_status ps "
+	"ps.own_domain, ps.reviewed_by, ps.accepted_at, ps.reviewed_by_addr "
+	"FROM patch_status ps "
 	"JOIN messages m ON m.id = ps.message_id WHERE ps.series_id = ? "
 	"ORDER BY ps.idx, m.id";
 
@@ -1161,6 +1163,7 @@ static int list_details(struct pc_store *st, struct pc_status_row *r,
 		p[n].own_domain = sqlite3_column_int(s, 5);
 		p[n].reviewed_by = keep(f, sqlite3_column_text(s, 6));
 		p[n].accepted_at = sqlite3_column_int64(s, 7);
+		p[n].reviewed_by_addr = keep(f, sqlite3_column_text(s, 8));
 		n++;
 	}
 	if ((rc = step_done(st, s, rc, "reading patch verdicts", err)) < 0) {

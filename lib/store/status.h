@@ -97,7 +97,8 @@ struct pc_status_patch {
 	int idx;
 	const char *msgid, *subject; /* borrowed for the callback */
 	int reviewed, off_list, own_domain;
-	const char *reviewed_by; /* borrowed, or NULL */
+	/* borrowed, or NULL: who gave the tag that met the review rule */
+	const char *reviewed_by, *reviewed_by_addr;
 	int64_t accepted_at; /* 0 when not accepted */
 };
 

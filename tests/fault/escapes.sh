@@ -46,7 +46,7 @@ clean status "$tmp/status.txt"
 "$pc" status --db "$db" --now 2024-02-01 --json >"$tmp/status.json" 2>/dev/null
 clean "status --json" "$tmp/status.json"
 check "JSON keeps the subject" \
-	"$(jq -r '.[0].subject' "$tmp/status.json" | od -An -c | grep -c '033')" 1
+	"$(jq -r '.series[0].subject' "$tmp/status.json" | od -An -c | grep -c '033')" 1
 "$pc" show --db "$db" --raw evil@x >"$tmp/raw.eml" 2>/dev/null
 check "show --raw is the bytes" "$(cmp -s "$tmp/raw.eml" "$tmp/evil.eml" && echo same)" same
 

@@ -50,7 +50,7 @@ MAIL
 db=$tmp/pc.db
 "$pc" ingest -q --db "$db" --tree "$tmp/tree" "$tmp/p.eml" >/dev/null
 st() { "$pc" status --db "$db" --tree "$tmp/tree" --now 2024-01-15 "$@"; }
-ids() { jq -r '[.[].id] | join(",")'; }
+ids() { jq -r '[.series[].id] | join(",")'; }
 run() { # WANT-STATUS ARGS...: runs status, leaves stderr in $tmp/err
 	local want=$1 rc
 	shift
@@ -80,7 +80,7 @@ check "--mine a maintainer's" \
 	"$(st --json --mine "May Tainer <may@example.org>" | ids)" 1
 
 # --now in ISO 8601 with its zone.
-at() { st --json --now "$1" | jq -r '.[0].evaluated_at'; }
+at() { st --json --now "$1" | jq -r '.series[0].evaluated_at'; }
 check "--now +02:00" "$(at 2024-01-15T12:00:00+02:00)" 2024-01-15T10:00:00Z
 check "--now -0130" "$(at 2024-01-15T12:00:00-0130)" 2024-01-15T13:30:00Z
 check "--now +05" "$(at 2024-01-15T12:00+05)" 2024-01-15T07:00:00Z

@@ -189,7 +189,7 @@ sed -e 's/^ b$/ x/; s/<p1@x>/<z1@x>/; s/<c0@x>/<z0@x>/g; s/<p2@x>/<z2@x>/g' \
 	-e 's/add a2/add z2/; s/add d$/add zd/; s/2024 10:00/2024 12:00/' \
 	"$tmp/series.mbox" | sed '/^Message-ID: <zr@x>/,$d' >"$tmp/bad.mbox"
 "$pc" ingest -q "$tmp/bad.mbox"
-id=$("$pc" series --json | jq '[.[] | select(.subject | test("slower"))][0].id')
+id=$("$pc" series --json | jq '[.series[] | select(.subject | test("slower"))][0].id')
 set +e
 "$pc" apply --tree "$repo" --json "$id" >"$tmp/bad.json"
 check "does not apply: status" "$?" 2
@@ -198,6 +198,9 @@ check "does not apply: where" "$(jq -r '[.outcome, .failed_patch, .file,
 	.hunk] | join("|")' "$tmp/bad.json")" \
 	"failed|1|drivers/widget/w.c|@@ -1,3 +1,4 @@"
 check "no branch left" "$(git -C "$repo" branch --list "patchclock/$id-*")" ""
+check "apply --json is doc/json.md's Apply" "$(python3 \
+	"$(dirname "$0")/../support/jsondoc.py" "$(dirname "$0")/../../doc/json.md" \
+	Apply "$tmp/bad.json" && echo yes)" yes
 
 if [[ $fails -ne 0 ]]; then
 	echo "$fails check(s) failed" >&2

@@ -81,7 +81,7 @@ status() {
 	"$pc" status --db "$db" --tree "$tree" --all --json "$@"
 }
 state_of() { # FILE SUBJECT
-	jq -r --arg s "$2" '.[] | select(.subject | contains($s)) |
+	jq -r --arg s "$2" '.series[] | select(.subject | contains($s)) |
 		"\(.state) \(.hold // "-")"' "$1"
 }
 
@@ -105,11 +105,11 @@ status --now 2024-01-15 >"$tmp/s2.json"
 check "patch 1 applied by patch-id" \
 	"$(state_of "$tmp/s2.json" spin)" "new already-applied"
 check "partly accepted" \
-	"$(jq -r '.[0].flags | index("partly-accepted") != null' "$tmp/s2.json")" true
+	"$(jq -r '.series[0].flags | index("partly-accepted") != null' "$tmp/s2.json")" true
 check "patch 2 not accepted" \
-	"$(jq -r '.[0].patches[1].accepted_at' "$tmp/s2.json")" null
+	"$(jq -r '.series[0].patches[1].accepted_at' "$tmp/s2.json")" null
 check "accepted at the commit's time" \
-	"$(jq -r '.[] | select(.subject | contains("spin")) | .patches[0].accepted_at' "$tmp/s2.json")" \
+	"$(jq -r '.series[] | select(.subject | contains("spin")) | .patches[0].accepted_at' "$tmp/s2.json")" \
 	"2024-01-10T09:00:00Z"
 # status wrote nothing; a judging pass that stores (digest) keeps the
 # commits it read.
@@ -146,7 +146,7 @@ status --now 2024-01-15 >"$tmp/s7.json"
 check "both applied" "$(state_of "$tmp/s7.json" spin)" \
 	"accepted already-applied"
 check "accepted with its last patch" \
-	"$(jq -r '.[0].patches[1].accepted_at' "$tmp/s7.json")" \
+	"$(jq -r '.series[0].patches[1].accepted_at' "$tmp/s7.json")" \
 	"2024-01-11T08:00:00Z"
 
 # A MAINTAINERS change upstream reaches the clone by fetch.

@@ -64,14 +64,14 @@ check "no database in the current directory" \
 	"$([[ -e patchclock.db ]] && echo made || echo none)" none
 out=$("$pc" status --now 2024-01-15 --json)
 check "status maps with the configuration's tree" \
-	"$(jq -r '.[0].governing_entry' <<<"$out")" "WIDGET DRIVER"
+	"$(jq -r '.series[0].governing_entry' <<<"$out")" "WIDGET DRIVER"
 # An option still wins: another tree, another entry.
 mkdir -p "$tmp/other/drivers/widget"
 printf '%s\n' "OTHER WIDGET" "M:	O Ther <o@example.org>" "S:	Maintained" \
 	"F:	drivers/widget/" >"$tmp/other/MAINTAINERS"
 : >"$tmp/other/drivers/widget/w.c"
 out=$("$pc" status --now 2024-01-15 --json --tree "$tmp/other")
-check "--tree wins" "$(jq -r '.[0].governing_entry' <<<"$out")" \
+check "--tree wins" "$(jq -r '.series[0].governing_entry' <<<"$out")" \
 	"OTHER WIDGET"
 
 # Listings write nothing.

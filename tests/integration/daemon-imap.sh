@@ -311,7 +311,7 @@ check "fetchers left behind" \
 	"$(pgrep -f "patchclockd -d -v -f $conf" | wc -l | tr -d ' ')" 0
 # The CLI sees the same state.
 check "status via the CLI" \
-	"$("$cli" series --db "$tmp/pc.db" --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')" 1
+	"$("$cli" series --db "$tmp/pc.db" --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["series"]))')" 1
 
 # imap:// with STARTTLS (certificate checked) and no IDLE: the folder is
 # read into a fresh database, and new mail arrives on the next poll.

@@ -19,6 +19,8 @@ fi
 pc=$1
 here=$(cd "$(dirname "$0")" && pwd)
 srv=$here/smtp-server
+# jsondoc OBJECT FILE...: the files hold doc/json.md's OBJECT.
+jsondoc() { python3 "$here/../support/jsondoc.py" "$here/../../doc/json.md" "$@"; }
 for tool in exim4 openssl curl jq sqlite3; do
 	if ! command -v "$tool" >/dev/null; then
 		echo "SKIP: $tool is not installed (contrib/install-deps installs it)" >&2
@@ -118,7 +120,7 @@ MAIL
 check "digest summary" "$(cat "$tmp/digest.out")" \
 	"digest: 3 queued, 2 held back by a rule, 0 already queued, 1 new opt-outs, 0 could not be composed ('patchclock outbox --all' says why)"
 out=$("$pc" outbox --db "$db" --all --json)
-check "held back" "$(jq -r '[.[] | select(.status == "suppressed") |
+check "held back" "$(jq -r '[.mails[] | select(.state == "suppressed") |
 	.reason] | sort | join(";")' <<<"$out")" \
 	"the author is a bot;the author opted out"
 # Running it again changes nothing: exactly once (the two replies, the
@@ -156,6 +158,11 @@ hdr() { sed -n "/^$1: /{s/^$1: //p;q}" "$m"; }
 check "To" "$(hdr To)" "A U Thor <author@example.com>"
 check "Cc" "$(hdr Cc)" "May Tainer <may@example.org>"
 check "Subject" "$(hdr Subject)" "Re: [PATCH v2 1/1] widget: spin"
+# shellcheck disable=SC2016 # $id is jq's
+check "outbox --json: the Subject sent" "$("$pc" outbox --db "$db" --all \
+	--json | jq -r --arg id "$(hdr Message-ID | tr -d '<>')" \
+	'.mails[] | select(.message_id == $id) | .subject')" \
+	"Re: [PATCH v2 1/1] widget: spin"
 check "In-Reply-To" "$(hdr In-Reply-To)" "<p1@example.com>"
 check "Auto-Submitted" "$(hdr Auto-Submitted)" "auto-generated"
 check "X-Patchclock-Action" "$(hdr X-Patchclock-Action)" "resend"
@@ -165,8 +172,8 @@ check "Message-ID is the outbox's" "$(hdr Message-ID)" \
 grep -q '\[PATCH RESEND v2 1/1\] widget: spin' "$m" ||
 	check "body suggests the RESEND subject" missing present
 out=$("$pc" outbox --db "$db" --all --json)
-check "the refused recipient is recorded" "$(jq -r '[.[] |
-	select(.status == "sent" and (.recipients | test("reject-")))] |
+check "the refused recipient is recorded" "$(jq -r '[.mails[] |
+	select(.state == "sent" and any(.recipients[]; test("reject-")))] |
 	.[0].last_error' <<<"$out")" \
 	"not delivered to 1: reject-rita@example.org (550 5.1.1 No such user (reject-rita: test trigger))"
 # A mail whose every recipient is refused fails for good, and is not
@@ -196,7 +203,7 @@ done
 "$pc" ingest -q --db "$db" "$tmp/p5.eml" "$tmp/p6.eml" "$tmp/p7.eml"
 "$pc" digest --db "$db" --now "2024-01-16 12:00" \
 	--from patchclock@patchclock.test >/dev/null
-pending=$("$pc" outbox --db "$db" --json | jq 'length')
+pending=$("$pc" outbox --db "$db" --json | jq '.mails | length')
 
 # The server is down: everything waits for a retry; nothing is lost.
 "$srv" stop "$dir" >/dev/null
@@ -204,7 +211,12 @@ set +e
 send --now "2024-01-16 12:01" >"$tmp/send.out" 2>&1
 check "send while down" "$?" 3
 set -e
-check "still pending" "$("$pc" outbox --db "$db" --json | jq 'length')" \
+"$pc" outbox --db "$db" --all --json >"$tmp/outbox-down.json"
+jsondoc Outbox "$tmp/outbox-down.json" ||
+	check "outbox --json is doc/json.md's Outbox" no yes
+check "a retry is planned" "$(jq '[.mails[] | select(.next_attempt_at)] |
+	length > 0' "$tmp/outbox-down.json")" true
+check "still pending" "$("$pc" outbox --db "$db" --json | jq '.mails | length')" \
 	"$pending"
 # Back up, killed and restarted while a flush runs: run the flush in the
 # background and kill the server under it.
@@ -219,7 +231,7 @@ wait "$flush" || true
 # Whatever the kill interrupted is retried; a later run sends the rest.
 send --now "2024-01-16 20:00" >"$tmp/send2.out" 2>&1 || true
 send --now "2024-01-17 08:00" >"$tmp/send3.out" 2>&1 || true
-check "nothing left" "$("$pc" outbox --db "$db" --json | jq 'length')" 0
+check "nothing left" "$("$pc" outbox --db "$db" --json | jq '.mails | length')" 0
 # Every mail arrived, and none twice: one copy per recipient of each
 # sent mail, and each Message-ID once per recipient.
 sent=$(sqlite3 "$db" "select count(*) from outbox where status = 'sent'")

@@ -55,19 +55,19 @@ SECONDS=0
 "$pc" ingest -q --tree "$tree" "$fx/nvdimm-attr.mbox" "$fx/nvdimm-noapply.mbox" \
 	"$fx/nvdimm-breakprobe.mbox" >/dev/null
 id_of() { "$pc" series --json | jq -r --arg s "$1" \
-	'[.[] | select(.subject | contains($s))][0].id'; }
+	'[.series[] | select(.subject | contains($s))][0].id'; }
 attr=$(id_of "Export the data offset")
 noapply=$(id_of 'Say "none"')
 breakprobe=$(id_of "Refuse namespaces too small")
-check "three series" "$("$pc" series --json | jq length)" 3
+check "three series" "$("$pc" series --json | jq '.series | length')" 3
 
 # Mapped to the LIBNVDIMM entries, judged against the nvdimm profile.
-entries=$("$pc" show --json "$attr" | jq -r '[.entries[].name] | join(";")')
+entries=$("$pc" show --json "$attr" | jq -r '[.series.entries[].name] | join(";")')
 contains "attr entries" "$entries" "LIBNVDIMM PMEM: PERSISTENT MEMORY DRIVER"
 contains "attr entries" "$entries" "LIBNVDIMM: NON-VOLATILE MEMORY DEVICE SUBSYSTEM"
 "$pc" status --tree "$tree" --all --json --now "2023-01-20 12:00" >"$tmp/status.json"
 check "attr: accepted (Dan's Applied), review rule met on both patches" \
-	"$(jq -r --argjson id "$attr" '.[] | select(.id == $id) |
+	"$(jq -r --argjson id "$attr" '.series[] | select(.id == $id) |
 		"\(.state) \([.patches[] | select(.reviewed)] | length)/\(.patches | length) \(.profile)"' \
 		"$tmp/status.json")" \
 	"accepted 2/2 Documentation/nvdimm/maintainer-entry-profile.rst"
@@ -97,7 +97,7 @@ check "attr guest check stored" "$(sqlite3 "$tmp/pc.db" "select
 	'extra:nvdimm-attr.check'")" pass
 "$pc" status --tree "$tree" --all --json --now "2023-01-21 12:00" >"$tmp/status.json"
 check "attr tested" "$(jq -r --argjson id "$attr" \
-	'.[] | select(.id == $id) | .state' "$tmp/status.json")" tested
+	'.series[] | select(.id == $id) | .state' "$tmp/status.json")" tested
 
 # Does not apply: no branch, the patch, file and hunk named.
 set +e
@@ -121,6 +121,14 @@ set +e
 check "breakprobe: exit" "$?" 2
 set -e
 check "breakprobe: verdict" "$(jq -r .verdict "$tmp/boot-bp.json")" fail
+# Every --json above is doc/json.md's.
+jd() { python3 "$top/tests/support/jsondoc.py" "$top/doc/json.md" "$@"; }
+check "boot-test --json is doc/json.md's BootTest" \
+	"$(jd BootTest "$tmp/boot-attr.json" "$tmp/boot-bp.json" && echo yes)" yes
+check "apply --json is doc/json.md's Apply" \
+	"$(jd Apply "$tmp/noapply.json" && echo yes)" yes
+check "status --json is doc/json.md's Status" \
+	"$(jd Status "$tmp/status.json" && echo yes)" yes
 contains "breakprobe: reason" "$(jq -r .reason "$tmp/boot-bp.json")" \
 	"check fsdax failed"
 

@@ -48,6 +48,9 @@ profile() {
 	if ! "$cli" profile --json "$@" >"$tmp/$out" 2>"$tmp/$out.err"; then
 		fail "patchclock profile $*: $(cat "$tmp/$out.err")"
 		echo '{}' >"$tmp/$out"
+	elif ! python3 "$top/tests/support/jsondoc.py" "$top/doc/json.md" \
+		Profile "$tmp/$out" >"$tmp/$out.doc"; then
+		fail "patchclock profile --json $*: not doc/json.md's Profile: $(head -n 3 "$tmp/$out.doc")"
 	fi
 }
 
@@ -159,7 +162,7 @@ field media.json style_cleanups with-changes prose "Style Cleanup Patches"
 is media.json .policy.test_suite.url https://git.linuxtv.org/v4l-utils.git/
 is media.json .policy.reminder.value null
 # "Media maintainers": the senior developers who do the code reviews.
-is media.json '.policy.trusted_reviewers.people | map(.addr) | join(" ")' \
+is media.json '.policy.trusted_reviewers.people | map(.email) | join(" ")' \
 	"sean@mess.org hverkuil@xs4all.nl laurent.pinchart@ideasonboard.com sakari.ailus@linux.intel.com mchehab@kernel.org"
 is media.json .policy.trusted_reviewers.source.heading "Media maintainers"
 

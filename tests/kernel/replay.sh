@@ -134,7 +134,7 @@ done
 # series anchored at ANCHOR, in the run at NOW, must print WANT.
 is() {
 	local got
-	got=$(jq -r --arg a "$2" "[.[] | select(.anchor == \$a)] |
+	got=$(jq -r --arg a "$2" "[.series[] | select(.anchor_message_id == \$a)] |
 		if length == 1 then .[0] | ($3) else \"<\(length) verdicts>\" end" \
 		"$tmp/$1.json")
 	[ "$got" = "$4" ] || fail "at $1 <$2>: $3 is '$got', want '$4'"
@@ -151,7 +151,7 @@ verdict() {
 # absent NOW ANCHOR: no verdict (posted after now).
 absent() {
 	local n
-	n=$(jq --arg a "$2" '[.[] | select(.anchor == $a)] | length' "$tmp/$1.json")
+	n=$(jq --arg a "$2" '[.series[] | select(.anchor_message_id == $a)] | length' "$tmp/$1.json")
 	[ "$n" = 0 ] || fail "at $1 <$2>: $n verdicts for a series posted later"
 }
 
@@ -181,13 +181,13 @@ absent 2021-06-01 $a1
 verdict 2021-06-08 $a1 new "needs-review" maintainers "$e_nv"
 is 2021-06-08 $a1 .profile "$nv"
 is 2021-06-08 $a1 .zone America/Los_Angeles
-is 2021-06-08 $a1 .posted 2021-06-04T07:08:28Z
-is 2021-06-08 $a1 .due 2021-06-11T07:08:28Z
+is 2021-06-08 $a1 .posted_at 2021-06-04T07:08:28Z
+is 2021-06-08 $a1 .due_at 2021-06-11T07:08:28Z
 is 2021-06-08 $a1 .act_at 2021-06-11T15:00:00Z
 is 2021-06-08 $a1 .overdue_business_days null
 verdict 2021-07-15 $a1 new "overdue needs-review" maintainers "$e_nv"
 is 2021-07-15 $a1 .overdue_business_days 24
-is 2021-07-15 $a1 .first_response null
+is 2021-07-15 $a1 .first_response_at null
 verdict 2022-01-15 $a1 new "overdue needs-review" maintainers "$e_nv"
 is 2022-01-15 $a1 '.overdue_business_days * 9 | round' 1403
 
@@ -209,13 +209,13 @@ is 2022-01-15 $a1 '.overdue_business_days * 9 | round' 1403
 # reviewed; the last human mail is Santosh's: the author's turn.
 a2=1622425715-146012-1-git-send-email-wubo40@huawei.com
 verdict 2021-06-01 $a2 new "late-for-cycle needs-review" maintainers "$e_nv"
-is 2021-06-01 $a2 .due 2021-06-07T01:48:35Z
+is 2021-06-01 $a2 .due_at 2021-06-07T01:48:35Z
 is 2021-06-01 $a2 .act_at 2021-06-07T15:00:00Z
-is 2021-06-01 $a2 .feature_deadline 2021-05-30T21:00:00Z
+is 2021-06-01 $a2 .feature_deadline_at 2021-05-30T21:00:00Z
 is 2021-06-01 $a2 .lands_in 5.15
 verdict 2021-06-08 $a2 reviewed "late-for-cycle" author "$e_nv"
-is 2021-06-08 $a2 .first_response 2021-06-04T06:48:32Z
-is 2021-06-08 $a2 '.patches[0].reviewed_by' "Santosh S"
+is 2021-06-08 $a2 .first_response_at 2021-06-04T06:48:32Z
+is 2021-06-08 $a2 '.patches[0].reviewed_by.name' "Santosh S"
 
 # ---- 3. superseded by v2 ---------------------------------------------
 # "[PATCH] libnvdimm/pmem: Fix blk_cleanup_disk() usage", Dan Williams,
@@ -241,11 +241,11 @@ verdict 2022-01-15 $a3 superseded "needs-review" nobody "$e_pmem"
 # asked Jens to take it through the block tree): accepted, nobody's turn.
 a4=162310994435.1571616.334551212901820961.stgit@dwillia2-desk3.amr.corp.intel.com
 verdict 2021-06-08 $a4 new "needs-review" maintainers "$e_pmem"
-is 2021-06-08 $a4 .due 2021-06-14T23:52:43Z
+is 2021-06-08 $a4 .due_at 2021-06-14T23:52:43Z
 is 2021-06-08 $a4 .act_at 2021-06-14T23:52:43Z
 verdict 2021-07-15 $a4 accepted "" nobody "$e_pmem"
-is 2021-07-15 $a4 .first_response 2021-06-08T05:36:27Z
-is 2021-07-15 $a4 '.patches[0].reviewed_by' "Christoph Hellwig"
+is 2021-07-15 $a4 .first_response_at 2021-06-08T05:36:27Z
+is 2021-07-15 $a4 '.patches[0].reviewed_by.name' "Christoph Hellwig"
 
 # ---- 5. reviewed, then accepted by a mapped maintainer's "Applied" ---
 # "simplify gendisk and request_queue allocation for bio based drivers",
@@ -297,9 +297,9 @@ verdict 2021-09-10 $a6 changes-requested "needs-review" author \
 	"FILESYSTEM DIRECT ACCESS (DAX)"
 is 2021-09-10 $a6 .profile null
 is 2021-09-10 $a6 .zone UTC
-is 2021-09-10 $a6 .due 2021-09-05T12:25:10Z
+is 2021-09-10 $a6 .due_at 2021-09-05T12:25:10Z
 is 2021-09-10 $a6 .act_at 2021-09-06T00:00:00Z
-is 2021-09-10 $a6 .first_response 2021-09-02T07:27:19Z
+is 2021-09-10 $a6 .first_response_at 2021-09-02T07:27:19Z
 verdict 2021-10-01 $a6 superseded "needs-review" nobody \
 	"FILESYSTEM DIRECT ACCESS (DAX)"
 
@@ -340,7 +340,7 @@ verdict 2021-10-01 $a6 superseded "needs-review" nobody \
 a7=20211019073641.2323410-1-hch@lst.de
 absent 2021-10-01 $a7
 verdict 2021-10-23 $a7 acknowledged "needs-review" author "$e_nv"
-is 2021-10-23 $a7 .first_response 2021-10-20T06:38:23Z
+is 2021-10-23 $a7 .first_response_at 2021-10-20T06:38:23Z
 verdict 2022-01-15 $a7 superseded "needs-review" nobody "$e_nv"
 
 # ---- 8. acknowledged; due across the DST change and a weekend --------
@@ -360,9 +360,9 @@ a8=f1933a01d9cefe24970ee93d741babb8fe9c1b32.1636219557.git.christophe.jaillet@wa
 absent 2021-10-23 $a8
 for t in 2021-11-20 2022-01-15; do
 	verdict $t $a8 acknowledged "needs-review" author "$e_pmem"
-	is $t $a8 .due 2021-11-13T18:27:11Z
+	is $t $a8 .due_at 2021-11-13T18:27:11Z
 	is $t $a8 .act_at 2021-11-15T16:00:00Z
-	is $t $a8 .first_response 2021-11-07T17:11:57Z
+	is $t $a8 .first_response_at 2021-11-07T17:11:57Z
 done
 
 # ---- 9. accepted by "Applied" from the entry's M:, then superseded ---
@@ -387,7 +387,7 @@ a9=20211109083309.584081-1-hch@lst.de
 verdict 2021-11-20 $a9 acknowledged "needs-review partly-accepted" author \
 	"DEVICE DIRECT ACCESS (DAX)"
 is 2021-11-20 $a9 '[.patches[] | select(.accepted_at != null) | .index] | join(",")' 2,3
-is 2021-11-20 $a9 .first_response 2021-11-17T17:23:44Z
+is 2021-11-20 $a9 .first_response_at 2021-11-17T17:23:44Z
 is 2021-11-20 $a9 .lands_in null
 verdict 2022-01-15 $a9 superseded "needs-review partly-accepted" nobody \
 	"DEVICE DIRECT ACCESS (DAX)"
@@ -406,7 +406,7 @@ cp "$db" "$tmp/full.db"
 status "$tmp/full.db" "$last" "$tmp/full.txt" --full
 nfull='' how=''
 read -r nfull how < <(judged "$tmp/full.txt") || true
-nshown=$(jq length "$tmp/$last.json")
+nshown=$(jq '.series | length' "$tmp/$last.json")
 if [ "${how:-}" != "all again" ] || [ "${nfull:-}" != "$nshown" ]; then
 	fail "--full at $last: '$(tail -n 1 "$tmp/full.txt")', want $nshown judged, all again"
 fi
@@ -418,8 +418,9 @@ fi
 # Lines "V <anchor>: ..." differ in state, flags, turn, entry or times;
 # "O <anchor>: ..." only in how many business days they are overdue.
 # shellcheck disable=SC2016 # $inc, $full, $i... are jq's variables
-compare='def p: map({anchor, state, flags, turn, governing_entry, due, act_at,
-		first_response, lands_in,
+compare='def p: .series | map({anchor: .anchor_message_id, state, flags, turn,
+		governing_entry, due: .due_at, act_at,
+		first_response: .first_response_at, lands_in,
 		od: (.overdue_business_days // 0 | . * 1000 | round / 1000)})
 		| sort_by(.anchor);
 	($inc[0] | p) as $i | ($full[0] | p) as $f |

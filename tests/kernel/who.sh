@@ -53,7 +53,7 @@ same() {
 # no_ties ARGS...: no two entries placed by the same path share a depth.
 no_ties() {
 	"$pc" who --tree "$tree" --json "$@" 2>/dev/null |
-		jq -e '[.entries[] | select(.k_only | not) | [.file, .depth]] |
+		jq -e '[.entries[] | select(.keyword_only | not) | [.file, .depth]] |
 			(length == (unique | length))' >/dev/null
 }
 
@@ -119,9 +119,9 @@ same_set "three files" "$tmp/ours" "$tmp/theirs"
 # --json: the entries, their profile, the same lines.
 "$pc" who --tree "$tree" --json -f drivers/nvdimm/pmem.c >"$tmp/json"
 check jq -e '.entries[0].name == "LIBNVDIMM PMEM: PERSISTENT MEMORY DRIVER"
-	and .entries[0].depth == 3 and .entries[0].k_only == false
+	and .entries[0].depth == 3 and .entries[0].keyword_only == false
 	and .entries[0].role == "supporter"
-	and (.maintainers_id | length) == 64' "$tmp/json"
+	and (.maintainers_sha256 | length) == 64' "$tmp/json"
 check jq -e '[.entries[] | select(.name ==
 	"LIBNVDIMM: NON-VOLATILE MEMORY DEVICE SUBSYSTEM")][0].profiles ==
 	["Documentation/nvdimm/maintainer-entry-profile.rst"]' "$tmp/json"
@@ -129,10 +129,16 @@ jq -r '.lines[].text' "$tmp/json" >"$tmp/ours"
 "$pc" who --tree "$tree" -f drivers/nvdimm/pmem.c >"$tmp/theirs"
 same "--json lines" "$tmp/ours" "$tmp/theirs"
 check jq -e '[.entries[].lines[]] | length > 0' "$tmp/json"
+cp "$tmp/json" "$tmp/pmem.json"
 printf 'Subject: x\n\nriscv and pidfd\n' >"$tmp/k.eml"
 "$pc" who --tree "$tree" --json "$tmp/k.eml" >"$tmp/json" 2>/dev/null
-check jq -e '[.entries[] | select(.k_only and .depth == null) | .name] ==
+check jq -e '[.entries[] | select(.keyword_only and .depth == null) | .name] ==
 	["PIDFD API", "RISC-V ARCHITECTURE"]' "$tmp/json"
+# Both are doc/json.md's Who; a patch's "--- /dev/null" is no file.
+check python3 "$(dirname "$0")/../support/jsondoc.py" \
+	"$(dirname "$0")/../../doc/json.md" Who "$tmp/pmem.json" "$tmp/json"
+"$pc" who --tree "$tree" --json "$(dirname "$0")/../data/seeds/004-patch-libnvdimm-maintainers-subsystem-profile.patch" >"$tmp/json"
+check jq -e '.files | index("dev/null") == null' "$tmp/json"
 
 # The tree: $PC_KERNEL_TREE, else the current directory.
 "$pc" who -f drivers/nvdimm/pmem.c >"$tmp/ours"

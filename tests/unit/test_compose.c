@@ -1499,6 +1499,37 @@ static void test_compose__local_fn_error(void **state)
 }
 
 /* The mails read back with the parser patchclock ingests with. */
+/* Reading a Subject back: folded, encoded, CRLF, absent, in the body. */
+static void test_compose__subject_of(void **state)
+{
+	static const struct {
+		const char *mail, *want; /* want NULL: no Subject */
+	} t[] = {
+		{ "From: a\nSubject: plain\n\nbody\n", "plain" },
+		{ "Subject: folded\n  over lines\nX: y\n\n",
+		  "folded  over lines" },
+		{ "subject:  =?UTF-8?Q?caf=C3=A9?=\r\n\r\n", "caf\xc3\xa9" },
+		{ "Subject: =?UTF-8?B?w6k=?= =?UTF-8?B?w6k=?=\n\n",
+		  "\xc3\xa9\xc3\xa9" },
+		{ "From: a\n\nSubject: in the body\n", NULL },
+		{ "Subject-X: no\n\n", NULL },
+		{ "Subject:", "" },
+		{ "", NULL },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct pc_buf b = PC_BUF_INIT;
+		int rc =
+			pc_compose_subject_of(&b, t[i].mail, strlen(t[i].mail));
+
+		assert_int_equal(rc, t[i].want != NULL);
+		assert_string_equal(b.buf, t[i].want ? t[i].want : "");
+		pc_buf_release(&b);
+	}
+}
+
 static void test_compose__parses_back(void **state)
 {
 	struct fx f;
@@ -1520,6 +1551,15 @@ static void test_compose__parses_back(void **state)
 	assert_int_equal(pc_msg_parse(&m, out.buf, out.len, &err), 0);
 	assert_string_equal(m->subject, "Re: [PATCH v3 0/4] libnvdimm: "
 					"caf\xc3\xa9");
+	/* The outbox lists the same Subject, read back from the bytes. */
+	{
+		struct pc_buf subj = PC_BUF_INIT;
+
+		assert_int_equal(pc_compose_subject_of(&subj, out.buf, out.len),
+				 1);
+		assert_string_equal(subj.buf, m->subject);
+		pc_buf_release(&subj);
+	}
 	assert_string_equal(m->from.addr, "patchclock@example.org");
 	assert_string_equal(m->in_reply_to,
 			    "20210503163000.1234-1-jane@example.com");
@@ -1724,6 +1764,7 @@ int main(void)
 		cmocka_unit_test(test_compose__archive_url),
 		cmocka_unit_test(test_compose__dates),
 		cmocka_unit_test(test_compose__local_fn_error),
+		cmocka_unit_test(test_compose__subject_of),
 		cmocka_unit_test(test_compose__parses_back),
 		cmocka_unit_test(test_compose__origins),
 		cmocka_unit_test(test_compose__digest_details),

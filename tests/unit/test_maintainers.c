@@ -261,6 +261,20 @@ static void test_maintainers__parse_tags(void **state)
 	assert_null(pc_maint_find(m, "LIBNVDIMM"));
 	assert_ptr_equal(pc_maint_find(m, "3c59x network DRIVER"),
 			 pc_maint_entry_at(m, 0));
+	/* As a person types it: a unique start, any case. */
+	{
+		size_t n = 99;
+
+		assert_ptr_equal(pc_maint_find_prefix(m, "libnvdimm", &n),
+				 pc_maint_find(m, "libnvdimm pmem and core"));
+		assert_int_equal(n, 1);
+		assert_ptr_equal(pc_maint_find_prefix(m, "3C59X", NULL),
+				 pc_maint_entry_at(m, 0));
+		assert_null(pc_maint_find_prefix(m, "", &n));
+		assert_int_equal(n, 0);
+		assert_null(pc_maint_find_prefix(m, "zzz", &n));
+		assert_int_equal(n, 0);
+	}
 
 	assert_string_equal(pc_maint_header(m), header);
 	assert_string_equal(pc_maint_tag_doc(m, 'M'),

@@ -186,6 +186,11 @@ static void test_plan__overdue_gets_one_reply_and_a_digest(void **state)
 	assert_string_equal(s, "resend|author@example.com\n"
 			       "digest|may@example.org");
 	free(s);
+	/* Each row's subject is the Subject its mail goes out with. */
+	s = t_query(&f->ts, "SELECT subject FROM outbox ORDER BY id");
+	assert_string_equal(s, "Re: [PATCH] widget: spin\n"
+			       "[patchclock] 1 overdue");
+	free(s);
 	s = t_query(&f->ts, "SELECT message FROM outbox WHERE action = "
 			    "'resend'");
 	assert_non_null(strstr(s, "This mail goes to you alone"));
