@@ -39,9 +39,9 @@ static const char status_usage[] =
 	"(new, acknowledged, changes-requested, reviewed, accepted, applied,\n"
 	"tested, superseded), flags (overdue, too-soon, late-for-cycle,\n"
 	"needs-review, off-list-review, incomplete), whose turn it is, why no\n"
-	"mail may go about it ('no mail:', JSON 'hold': not-kernel,\n"
-	"not-a-submission, already-applied, superseded, already-answered,\n"
-	"profile-forbids; doc/mail-judgement.md), when\n"
+	"mail may go about it (the table's HOLD, --long's 'no mail:', JSON\n"
+	"'hold': not-kernel, not-a-submission, already-applied, superseded,\n"
+	"already-answered, profile-forbids; doc/mail-judgement.md), when\n"
 	"it was posted and is due in the maintainers' zone and in UTC, how\n"
 	"many business days it is overdue, and each patch's review status.\n"
 	"\n"
@@ -263,11 +263,34 @@ static void column(const char *s, size_t w)
 		putchar(' ');
 }
 
+/* A hold in a word of ten letters at most, for the table: why no mail
+ * may go about the series (the JSON and --long say it whole). */
+static const char *hold_word(const char *hold)
+{
+	static const struct {
+		const char *hold, *word;
+	} w[] = {
+		{ "not-kernel", "not kernel" },
+		{ "not-a-submission", "not a sub" },
+		{ "already-applied", "applied" },
+		{ "superseded", "superseded" },
+		{ "already-answered", "answered" },
+		{ "profile-forbids", "profile" },
+	};
+	size_t i;
+
+	for (i = 0; hold && i < sizeof(w) / sizeof(w[0]); i++)
+		if (!strcmp(hold, w[i].hold))
+			return w[i].word;
+	return hold ? hold : "-";
+}
+
 /* One line a series: ID, state, whose turn, due date, business days
- * late, reviewed patches, entry, subject (cut to the terminal). */
+ * late, reviewed patches, why no mail may go, entry, subject (cut to the
+ * terminal). */
 static void print_line(struct out *o, const struct pc_status_row *r)
 {
-	size_t width = term_width(), fixed = 6 + 18 + 12 + 11 + 6 + 6 + 22;
+	size_t width = term_width(), fixed = 6 + 18 + 12 + 11 + 6 + 6 + 11 + 22;
 	char due[32] = "-", late[16] = "", rev[16], id[16];
 	const char *entry = r->entry	? r->entry :
 			    r->nentries ? r->entries[0] :
@@ -276,8 +299,9 @@ static void print_line(struct out *o, const struct pc_status_row *r)
 	if (!o->header_done) {
 		o->header_done = 1;
 		term_paint(TERM_DIM);
-		printf("%-5s %-17s %-11s %-10s %5s %5s %-21s %s", "ID", "STATE",
-		       "TURN", "DUE (UTC)", "LATE", "REV", "ENTRY", "SUBJECT");
+		printf("%-5s %-17s %-11s %-10s %5s %5s %-10s %-21s %s", "ID",
+		       "STATE", "TURN", "DUE (UTC)", "LATE", "REV", "HOLD",
+		       "ENTRY", "SUBJECT");
 		term_paint(TERM_PLAIN);
 		putchar('\n');
 	}
@@ -302,6 +326,8 @@ static void print_line(struct out *o, const struct pc_status_row *r)
 	putchar(' ');
 	column(due, 10);
 	printf(" %5s %5s ", late, rev);
+	column(hold_word(r->hold), 10);
+	putchar(' ');
 	column(entry, 21);
 	putchar(' ');
 	if (r->version > 1 || r->is_rfc)
