@@ -140,11 +140,11 @@ int cmd_boot_test(int argc, char **argv)
 				       json_object_new_int64(bt.boot_id));
 		json_object_object_add(o, "series_id",
 				       json_object_new_int64(id));
-		json_object_object_add(o, "commit", json_str(bt.commit));
+		json_object_object_add(o, "commit", json_text(bt.commit));
 		json_object_object_add(
 			o, "verdict",
 			json_object_new_string(bt.passed ? "pass" : "fail"));
-		json_object_object_add(o, "reason", json_str(bt.reason));
+		json_object_object_add(o, "reason", json_text(bt.reason));
 		json_object_object_add(o, "checks",
 				       json_object_new_int(bt.nchecks));
 		json_print(o);
