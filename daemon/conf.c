@@ -41,6 +41,7 @@ enum conf_sec {
 	CONF_SEC_POLICY,
 	CONF_SEC_CLOCK,
 	CONF_SEC_TEST,
+	CONF_SEC_REPORT,
 	CONF_SEC_SOURCE,
 	CONF_SEC_PROJECT,
 	CONF_SEC_N,
@@ -52,6 +53,13 @@ enum conf_jkey {
 	J_TREE,
 	J_CONTACT,
 	J_N,
+};
+
+enum conf_rkey {
+	R_HTML,
+	R_TITLE,
+	R_EVERY,
+	R_N,
 };
 
 enum conf_tkey {
@@ -178,6 +186,12 @@ static const struct conf_key conf_clock_keys[C_N] = {
 	[C_STEP] = { "step", 0 },
 };
 
+static const struct conf_key conf_report_keys[R_N] = {
+	[R_HTML] = { "html", 0 },
+	[R_TITLE] = { "title", 0 },
+	[R_EVERY] = { "every", 0 },
+};
+
 static const struct conf_key conf_test_keys[T_N] = {
 	[T_APPLY] = { "apply", 0 },
 	[T_REPLY] = { "reply", 0 },
@@ -211,7 +225,8 @@ static const struct conf_key conf_project_keys[J_N] = {
 static const char *const conf_sec_names[CONF_SEC_N] = {
 	[CONF_SEC_GENERAL] = "general", [CONF_SEC_SMTP] = "smtp",
 	[CONF_SEC_POLICY] = "policy",	[CONF_SEC_CLOCK] = "clock",
-	[CONF_SEC_TEST] = "test",	[CONF_SEC_SOURCE] = "source",
+	[CONF_SEC_TEST] = "test",	[CONF_SEC_REPORT] = "report",
+	[CONF_SEC_SOURCE] = "source",
 };
 
 /* The state of one conf_load(). */
@@ -652,6 +667,35 @@ static int conf_set_test(struct conf_ctx *x, int k, const char *name,
 	return 0;
 }
 
+static int conf_set_report(struct conf_ctx *x, int k, const char *name,
+			   const char *v)
+{
+	struct conf_report *r = &x->c->report;
+	char *end;
+	unsigned long n;
+
+	switch (k) {
+	case R_HTML:
+		conf_set_path(x, &r->html, v);
+		break;
+	case R_TITLE:
+		conf_set_str(&r->title, v);
+		break;
+	case R_EVERY:
+		n = strtoul(v, &end, 10);
+		if (*end || end == v || n > 86400 || v[0] == '-') {
+			conf_fail(x, x->lineno,
+				  "'%s' in [report] is seconds between two "
+				  "reports, 0 to 86400, not '%s'",
+				  name, v);
+			return 0;
+		}
+		r->every = (unsigned)n;
+		break;
+	}
+	return 0;
+}
+
 static int conf_set_clock(struct conf_ctx *x, int k, const char *name,
 			  const char *v)
 {
@@ -827,6 +871,10 @@ static void conf_keys(const struct conf_key **keys, size_t *n,
 		*keys = conf_test_keys;
 		*n = T_N;
 		break;
+	case CONF_SEC_REPORT:
+		*keys = conf_report_keys;
+		*n = R_N;
+		break;
 	case CONF_SEC_SOURCE:
 		*keys = conf_source_keys;
 		*n = S_N;
@@ -900,6 +948,9 @@ static int conf_on_key(void *user, const char *section, const char *name,
 		break;
 	case CONF_SEC_TEST:
 		rc = conf_set_test(x, (int)i, name, value);
+		break;
+	case CONF_SEC_REPORT:
+		rc = conf_set_report(x, (int)i, name, value);
 		break;
 	case CONF_SEC_CLOCK:
 		rc = conf_set_clock(x, (int)i, name, value);
@@ -1310,6 +1361,7 @@ int conf_load(struct conf **out, const char *path, char *errbuf, size_t errlen)
 	c->daily_limit = 3;
 	c->max_age_days = 90;
 	c->fetch_every = 3600;
+	c->report.every = 60;
 	c->digest = 1;
 	c->replies = 1;
 	c->log_level = CONF_LOG_INFO;
@@ -1394,6 +1446,8 @@ void conf_free(struct conf *c)
 	free(c->projects);
 	conf_free_strv(c->policy.overrides, c->policy.n_overrides);
 	conf_free_strv(c->policy.bots, c->policy.n_bots);
+	free(c->report.html);
+	free(c->report.title);
 	free(c->test.runner);
 	free(c->test.branch_prefix);
 	conf_free_strv(c->test.guest_checks, c->test.n_guest_checks);

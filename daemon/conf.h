@@ -122,6 +122,17 @@ struct conf_test {
 	char *branch_prefix; /* owned or NULL: "patchclock/" */
 };
 
+/*
+ * [report]: the dashboard (`patchclock report`), written after judging
+ * passes that judged something, at most every `every` seconds of real
+ * time (default 60), and once more when the daemon stops.
+ */
+struct conf_report {
+	char *html; /* owned or NULL: no report */
+	char *title; /* owned or NULL */
+	unsigned every; /* seconds */
+};
+
 struct conf {
 	char *path; /* owned: the file this came from */
 
@@ -153,6 +164,7 @@ struct conf {
 	struct conf_policy policy;
 	struct conf_clock clock;
 	struct conf_test test;
+	struct conf_report report;
 
 	struct conf_source *sources; /* owned, in file order */
 	size_t n_sources;

@@ -20,12 +20,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "apply/branches.h"
 #include "cli/policy.h"
+#include "cli/report_model.h"
 #include "cli/sendout.h"
 #include "conf.h"
 #include "imapsource.h"
@@ -98,6 +100,10 @@ struct daemon {
 	int64_t last_now; /* the simulated time work was last done at */
 	int64_t now_override; /* catching up: work is done at this time */
 	int finishing; /* [clock] until reached: judge once more, exit 0 */
+	/* [report] html: a pass judged something since the last report,
+	 * which was written at this monotonic second (0: never) */
+	int report_dirty;
+	int64_t report_written;
 };
 
 static int64_t now_of(struct daemon *d)
@@ -505,6 +511,47 @@ static unsigned read_spools(struct daemon *d, int force)
 	return poll;
 }
 
+/*
+ * Writes the dashboard ([report] html) with the verdicts just judged:
+ * after a pass that judged something, at most every [report] every
+ * seconds of real time, and always when force (the last pass). Read in
+ * one read transaction, so the pages agree with each other.
+ */
+static void report_at(struct daemon *d, int64_t now, int judged, int force)
+{
+	const struct conf *c = d->conf;
+	struct pc_report r = { .now = now };
+	struct pc_err err = { 0 };
+	struct timespec ts;
+	int rc;
+
+	/* the first pass writes one, even with nothing judged */
+	d->report_dirty |= judged || !d->report_written;
+	if (!c->report.html || !d->have_policy || !d->report_dirty)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if (!force && d->report_written &&
+	    ts.tv_sec - d->report_written < (int64_t)c->report.every)
+		return;
+	r.title = c->report.title ? xstrdup(c->report.title) : NULL;
+	if ((rc = pc_store_begin_read(d->st, &err)) == 0) {
+		rc = cli_report_series(&r, d->st, c->archive, &err);
+		if (rc == 0)
+			cli_report_entries(&r, &d->cp, now);
+		pc_store_rollback(d->st);
+	}
+	if (rc == 0)
+		rc = cli_report_write(c->report.html, &r, &err);
+	if (rc < 0)
+		log_warnx("report: %s", err.msg);
+	else
+		log_debug("report: %zu series written to %s", r.nseries,
+			  c->report.html);
+	pc_report_release(&r);
+	d->report_written = ts.tv_sec ? ts.tv_sec : 1;
+	d->report_dirty = 0;
+}
+
 /* Reads due spools, judges, queues and sends, then sleeps until the next
  * spool poll or due time. IMAP mail wakes it early (daemon_on_news). */
 /* Judges at now and queues the mail the verdicts call for. */
@@ -527,6 +574,8 @@ static void plan_at(struct daemon *d, int64_t now)
 	po.digests = c->digest;
 	po.replies = c->replies;
 	po.boot_reports = c->test.reply;
+	memset(&ss, 0, sizeof(ss));
+	memset(&ps, 0, sizeof(ps));
 	if (c->from && d->have_policy) {
 		if (cli_policy_plan(&d->cp, d->st, now, &po, &ss, &ps, 0, NULL,
 				    NULL) == 0 &&
@@ -539,6 +588,7 @@ static void plan_at(struct daemon *d, int64_t now)
 	} else if (d->have_policy) {
 		cli_policy_refresh(&d->cp, d->st, now, 0, &ss);
 	}
+	report_at(d, now, ss.judged || ps.queued, d->finishing);
 }
 
 /*

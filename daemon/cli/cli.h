@@ -33,6 +33,7 @@ int cmd_apply(int argc, char **argv);
 int cmd_boot_test(int argc, char **argv);
 int cmd_digest(int argc, char **argv);
 int cmd_outbox(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_send(int argc, char **argv);
 int cmd_fetch(int argc, char **argv);
 

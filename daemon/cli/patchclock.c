@@ -31,6 +31,8 @@ static const struct cli_cmd commands[] = {
 	{ "accept", cmd_accept, "mark a series accepted by a maintainer" },
 	{ "digest", cmd_digest,
 	  "queue digests and reminders the clock calls for" },
+	{ "report", cmd_report,
+	  "write the dashboard: a static HTML site with Atom feeds" },
 	{ "outbox", cmd_outbox, "the mail queued, sent, failed or held back" },
 	{ "send", cmd_send, "send the outbox's due mail over SMTP" },
 	{ "fetch", cmd_fetch, "fetch the kernel tree and fast-forward it" },

@@ -367,8 +367,7 @@ static int64_t duration_seconds(const struct pc_prof_duration *d)
 	return 0;
 }
 
-/* The profile's deadline for new features as the cycle's; 0 if none. */
-static int cycle_deadline(struct pc_cycle_deadline *out,
+int pc_sla_cycle_deadline(struct pc_cycle_deadline *out,
 			  const struct pc_prof_deadline *d)
 {
 	memset(out, 0, sizeof(*out));
@@ -730,7 +729,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	if (ctx->cycle && pol && !s->is_fix && !s->is_rfc) {
 		struct pc_cycle_deadline dl;
 
-		if (cycle_deadline(&dl, &pol->new_features)) {
+		if (pc_sla_cycle_deadline(&dl, &pol->new_features)) {
 			if ((rc = cycle_verdict(&out->cycle, ctx, &dl,
 						s->posted, err)) < 0)
 				goto fail;

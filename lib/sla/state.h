@@ -334,6 +334,11 @@ int pc_sla_foreign_topic(const char *topic, const char *const *foreign,
 /* "not-kernel", "not-a-submission", ..., or NULL for PC_SLA_HOLD_NONE. */
 const char *pc_sla_hold_name(enum pc_sla_hold h);
 
+/* A profile's deadline (new features, merging) as the cycle's: 1, or 0
+ * when the profile states none. */
+int pc_sla_cycle_deadline(struct pc_cycle_deadline *out,
+			  const struct pc_prof_deadline *d);
+
 /* "new", "acknowledged", "changes-requested", ... */
 const char *pc_sla_state_name(enum pc_sla_state s);
 /* "author", "maintainers", or "" for nobody. */

@@ -119,3 +119,39 @@ int pc_testrun_last_apply(int64_t *id_out, char **branch_out, char **commit_out,
 	sqlite3_reset(s);
 	return 1;
 }
+
+static const char SQL_RUNS[] =
+	"SELECT series_id, 0, outcome = 'applied', branch, reason, NULL, at, "
+	"id FROM applies UNION ALL SELECT series_id, 1, verdict = 'pass', "
+	"commit_id, reason, summary, at, id FROM boot_tests "
+	"ORDER BY 1, 7, 2, 8";
+
+int pc_testrun_list(struct pc_store *st, pc_testrun_fn fn, void *arg,
+		    struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_RUNS, err);
+	int rc, stop = 0;
+
+	if (!s)
+		return PC_EDB;
+	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_testrun_info t = {
+			.series_id = sqlite3_column_int64(s, 0),
+			.boot = sqlite3_column_int(s, 1),
+			.ok = sqlite3_column_int(s, 2),
+			.what = (const char *)sqlite3_column_text(s, 3),
+			.reason = (const char *)sqlite3_column_text(s, 4),
+			.summary = (const char *)sqlite3_column_text(s, 5),
+			.at = sqlite3_column_int64(s, 6),
+		};
+
+		stop = fn(&t, arg);
+	}
+	if (!stop && rc != SQLITE_DONE) {
+		sqlite3_reset(s);
+		return pc_store__fail(st, err,
+				      "listing applies and boot tests");
+	}
+	sqlite3_reset(s);
+	return 0;
+}

@@ -50,4 +50,23 @@ int pc_testrun_last_apply(int64_t *id_out, char **branch_out, char **commit_out,
 			  struct pc_store *st, int64_t series_id,
 			  struct pc_err *err);
 
+/* One apply or boot test, as listed; strings borrowed for the call. */
+struct pc_testrun_info {
+	int64_t series_id;
+	int boot; /* 1 a boot test, 0 an apply */
+	int ok; /* applied / passed */
+	const char *what; /* the branch (apply) or commit (boot), or NULL */
+	const char *reason, *summary; /* or NULL */
+	int64_t at;
+};
+
+typedef int (*pc_testrun_fn)(const struct pc_testrun_info *t, void *arg);
+
+/*
+ * Calls fn for every apply and boot test, by series, then in the order
+ * they were made; fn returning non-zero stops. Errors: PC_EDB.
+ */
+int pc_testrun_list(struct pc_store *st, pc_testrun_fn fn, void *arg,
+		    struct pc_err *err);
+
 #endif

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * HTML and XML escaping, URLs and file names for the report. See html.h.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#include <strings.h>
+
+#include "report/html.h"
+#include "util/buf.h"
+#include "util/util.h"
+#include "util/banned.h"
+
+/* The length of the valid UTF-8 sequence at p (1..4), or 0. */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+	size_t len, i;
+	uint32_t cp;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		len = 2, cp = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		len = 3, cp = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		len = 4, cp = p[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	/* overlong, surrogates, beyond U+10FFFF */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+static void escape(struct pc_buf *out, const char *s, size_t n, int attr)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, len;
+
+	while (i < n) {
+		unsigned char c = p[i];
+
+		switch (c) {
+		case '&':
+			pc_buf_addstr(out, "&amp;");
+			break;
+		case '<':
+			pc_buf_addstr(out, "&lt;");
+			break;
+		case '>':
+			pc_buf_addstr(out, "&gt;");
+			break;
+		case '"':
+			pc_buf_addstr(out, attr ? "&quot;" : "\"");
+			break;
+		case '\'':
+			pc_buf_addstr(out, attr ? "&#39;" : "'");
+			break;
+		default:
+			if (c < 0x20 || c == 0x7f) {
+				if (c == '\t' || c == '\n')
+					pc_buf_addch(out, attr ? ' ' : c);
+				break;
+			}
+			if (!(len = utf8_len(p + i, n - i))) {
+				pc_buf_addstr(out, "\xef\xbf\xbd");
+				break;
+			}
+			pc_buf_add(out, p + i, len);
+			i += len;
+			continue;
+		}
+		i++;
+	}
+}
+
+void pc_html_text(struct pc_buf *out, const char *s)
+{
+	if (s)
+		escape(out, s, strlen(s), 0);
+}
+
+void pc_html_text_len(struct pc_buf *out, const char *s, size_t len)
+{
+	if (s)
+		escape(out, s, len, 0);
+}
+
+void pc_html_attr(struct pc_buf *out, const char *s)
+{
+	if (s)
+		escape(out, s, strlen(s), 1);
+}
+
+int pc_html_url(struct pc_buf *out, const char *url)
+{
+	size_t scheme = url ? strcspn(url, ":/?#") : 0;
+
+	if (!url || !*url ||
+	    (url[scheme] == ':' &&
+	     !(scheme == 4 && !strncasecmp(url, "http", 4)) &&
+	     !(scheme == 5 && !strncasecmp(url, "https", 5)))) {
+		pc_buf_addch(out, '#');
+		return 0;
+	}
+	pc_html_attr(out, url);
+	return 1;
+}
+
+void pc_html_textf(struct pc_buf *out, const char *fmt, ...)
+{
+	struct pc_buf t = PC_BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	pc_buf_vaddf(&t, fmt, ap);
+	va_end(ap);
+	escape(out, t.buf, t.len, 0);
+	pc_buf_release(&t);
+}
+
+/* FNV-1a, 32 bits: enough to tell two names apart in one report. */
+static uint32_t fnv1a(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+void pc_html_slug(struct pc_buf *out, const char *s)
+{
+	size_t start = out->len, i;
+	int changed = 0, dash = 0;
+
+	for (i = 0; s[i]; i++) {
+		int c = (unsigned char)s[i];
+		int lc = pc_tolower(c);
+
+		if (c == '.' && out->len == start) {
+			changed = 1; /* no hidden file, no "." or ".." */
+			continue;
+		}
+		if (pc_isalnum(c) || c == '.' || c == '@' || c == '+' ||
+		    c == '-') {
+			if (out->len - start >= 80) {
+				changed = 1;
+				break;
+			}
+			changed |= lc != c;
+			pc_buf_addch(out, lc);
+			dash = 0;
+			continue;
+		}
+		changed = 1;
+		if (!dash && out->len > start)
+			pc_buf_addch(out, '-');
+		dash = 1;
+	}
+	if (out->len == start)
+		changed = 1;
+	if (changed)
+		pc_buf_addf(out, "%s%08x", out->len > start ? "-" : "x",
+			    fnv1a(s));
+}
