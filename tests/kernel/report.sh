@@ -162,12 +162,25 @@ for e in sorted(set(want) | set(p.rows)):
         print(f"BAD {e}: page {p.rows.get(e)}, status {want.get(e)}")
         bad += 1
 print(f"{len(p.rows)} entries on the front page, {bad} differ")
+with open(sys.argv[1] + ".rows", "w") as out:
+    for e in sorted(p.rows):
+        r = p.rows[e]
+        out.write(f"{e}|{r['open']}|{r['overdue']}|{r['ready']}|"
+                  f"{r['needs-review']}\n")
 EOF
 cat "$tmp/front.out"
 check "front page counts are status --json's" \
 	"$(grep -c '^BAD' "$tmp/front.out" || true)" 0
 check "the front page lists entries" \
 	"$(grep -c ' 0 differ' "$tmp/front.out")" 1
+
+# The views say the same once the verdicts at that now are stored
+# (digest stores them; report and status never write).
+"$pc" digest --now "$now" --from patchclock@localhost >/dev/null
+check "v_entry_report agrees with the front page" "$(sqlite3 "$db" \
+	"SELECT entry, open, overdue, ready, needs_review FROM v_entry_report
+	WHERE open > 0 ORDER BY entry" | LC_ALL=C sort | md5sum)" \
+	"$(LC_ALL=C sort "$tmp/front.dom.rows" | md5sum)"
 
 # An entry: its board holds its open series, each once.
 entry=$(grep -o 'entries/libnvdimm-non-volatile[^"]*\.html' \
