@@ -260,6 +260,40 @@ chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
 	--window-size=390,900 --screenshot="$art/front-dark-phone.png" \
 	"file://$site/index.html" >/dev/null 2>&1 || true
 
+# Every feed is Atom (RFC 4287): an id, a title and an updated time on
+# the feed and on each entry, each entry's link naming a page of the
+# site; an entry's feed lists its overdue and ready series.
+check "the feeds are Atom" "$(python3 - "$site" <<'EOF'
+import os, sys, xml.etree.ElementTree as ET
+A = "{http://www.w3.org/2005/Atom}"
+site, problems, feeds, items = sys.argv[1], [], 0, 0
+for d, _, fs in os.walk(site):
+    for f in fs:
+        if not f.endswith(".atom"):
+            continue
+        path = os.path.join(d, f)
+        feeds += 1
+        try:
+            root = ET.parse(path).getroot()
+        except ET.ParseError as e:
+            problems.append(f"{path}: {e}")
+            continue
+        if root.tag != A + "feed":
+            problems.append(f"{path}: not a feed")
+        for el in [root] + root.findall(A + "entry"):
+            for need in ("id", "title", "updated"):
+                if el.find(A + need) is None or not el.find(A + need).text:
+                    problems.append(f"{path}: no {need}")
+        for e in root.findall(A + "entry"):
+            items += 1
+            href = e.find(A + "link").get("href")
+            if not os.path.isfile(os.path.normpath(os.path.join(d, href))):
+                problems.append(f"{path}: {href} does not resolve")
+print("ok" if not problems and feeds > 50 and items > 0 else
+      f"{feeds} feeds, {items} items; " + "; ".join(problems[:5]))
+EOF
+)" ok
+
 # The screenshots are real images.
 for png in front entry series series-hostile front-dark-phone; do
 	check "screenshot $png" "$(python3 -c '
