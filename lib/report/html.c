@@ -9,6 +9,7 @@
 
 #include "report/html.h"
 #include "util/buf.h"
+#include "util/hash.h"
 #include "util/util.h"
 #include "util/banned.h"
 
@@ -129,35 +130,45 @@ void pc_html_textf(struct pc_buf *out, const char *fmt, ...)
 	pc_buf_release(&t);
 }
 
-/* FNV-1a, 32 bits: enough to tell two names apart in one report. */
-static uint32_t fnv1a(const char *s)
+/* Whether the n bytes at p end like a slug's hash: "-" or "x" and
+ * SLUG_HASH hex digits. */
+#define SLUG_HASH 12
+static int ends_like_hash(const char *p, size_t n)
 {
-	uint32_t h = 2166136261u;
+	size_t i;
 
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	if (n < SLUG_HASH + 1 ||
+	    (p[n - SLUG_HASH - 1] != '-' && p[n - SLUG_HASH - 1] != 'x'))
+		return 0;
+	for (i = n - SLUG_HASH; i < n; i++)
+		if (!pc_isdigit((unsigned char)p[i]) &&
+		    (p[i] < 'a' || p[i] > 'f'))
+			return 0;
+	return 1;
 }
 
 void pc_html_slug(struct pc_buf *out, const char *s)
 {
 	size_t start = out->len, i;
 	int changed = 0, dash = 0;
+	unsigned char h[PC_SHA256_LEN];
+	char hex[2 * PC_SHA256_LEN + 1];
 
 	for (i = 0; s[i]; i++) {
 		int c = (unsigned char)s[i];
 		int lc = pc_tolower(c);
+		int keep = pc_isalnum(c) || c == '.' || c == '@' || c == '+' ||
+			   c == '-';
 
 		if (c == '.' && out->len == start) {
 			changed = 1; /* no hidden file, no "." or ".." */
 			continue;
 		}
-		if (pc_isalnum(c) || c == '.' || c == '@' || c == '+' ||
-		    c == '-') {
-			if (out->len - start >= 80) {
-				changed = 1;
-				break;
-			}
+		if (out->len - start >= 80 && (keep || !dash)) {
+			changed = 1; /* cut */
+			break;
+		}
+		if (keep) {
 			changed |= lc != c;
 			pc_buf_addch(out, lc);
 			dash = 0;
@@ -168,9 +179,15 @@ void pc_html_slug(struct pc_buf *out, const char *s)
 			pc_buf_addch(out, '-');
 		dash = 1;
 	}
-	if (out->len == start)
+	/* A name that reads like a changed one's slug ("a-b-<hash>") gets a
+	 * hash too, so that no two names share a file. */
+	if (out->len == start ||
+	    ends_like_hash(out->buf + start, out->len - start))
 		changed = 1;
-	if (changed)
-		pc_buf_addf(out, "%s%08x", out->len > start ? "-" : "x",
-			    fnv1a(s));
+	if (!changed)
+		return;
+	pc_sha256(h, s, strlen(s));
+	pc_hex(hex, h, sizeof(h));
+	pc_buf_addf(out, "%s%.*s", out->len > start ? "-" : "x", SLUG_HASH,
+		    hex);
 }

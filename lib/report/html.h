@@ -33,9 +33,10 @@ void pc_html_textf(struct pc_buf *out, const char *fmt, ...)
 /*
  * A file name for s (an entry's name, an address): lower case ASCII
  * letters and digits, '.', '@', '+' and '-' kept, every other run of
- * bytes one '-', at most 80 bytes; with a '-' and 8 hex digits of s's
- * hash appended whenever anything was changed or cut, so that two names
- * never share a file. Never empty, never "." or "..".
+ * bytes one '-', at most 80 bytes; with a '-' and 12 hex digits of s's
+ * SHA-256 appended whenever anything was changed or cut, or the result
+ * ends like such a hash, so that two names share a file only if they
+ * share 48 bits of SHA-256. Never empty, never starts with '.'.
  */
 void pc_html_slug(struct pc_buf *out, const char *s);
 

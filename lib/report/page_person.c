@@ -12,6 +12,24 @@
 #include "util/xalloc.h"
 #include "util/banned.h"
 
+/* Whether series i is in p's queue (sorted). */
+static int in_queue(const struct site_person *p, size_t i)
+{
+	size_t lo = 0, hi = p->nqueue;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->queue[mid] == i)
+			return 1;
+		if (p->queue[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
 int page_person(struct site *s, const struct site_person *p)
 {
 	struct pc_buf b = PC_BUF_INIT, path = PC_BUF_INIT, feed = PC_BUF_INIT;
@@ -41,7 +59,8 @@ int page_person(struct site *s, const struct site_person *p)
 	for (i = 0; i < p->nqueue; i++)
 		mine[n++] = p->queue[i];
 	for (i = 0; i < p->nauthored; i++)
-		if (s->r->series[p->authored[i]].open)
+		if (s->r->series[p->authored[i]].open &&
+		    !in_queue(p, p->authored[i]))
 			mine[n++] = p->authored[i];
 	if (rc == 0) {
 		pc_buf_reset(&path);

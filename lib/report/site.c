@@ -36,8 +36,10 @@ int site_overdue(const struct pc_report_series *x)
 
 int site_ready(const struct pc_report_series *x)
 {
-	/* as v_ready_to_apply, with the state judged at the report's now
-	 * (a next version posted later does not count yet) */
+	/* v_ready_to_apply's rule with the state judged at the report's
+	 * now, which says "superseded" once a next version is out by then;
+	 * the view's superseded_by test would also count versions posted
+	 * after a past --now */
 	return x->open && x->state && !strcmp(x->state, "reviewed") &&
 	       !has_word(x->flags, "incomplete");
 }
@@ -543,8 +545,12 @@ void put_flags(struct pc_buf *b, const char *flags)
 		size_t len = strcspn(p, " ");
 
 		if (len) {
+			struct pc_buf w = PC_BUF_INIT;
+
+			pc_buf_add(&w, p, len);
 			pc_buf_addstr(b, "<span class=\"flag ");
-			pc_html_text_len(b, p, len);
+			pc_html_attr(b, w.buf);
+			pc_buf_release(&w);
 			pc_buf_addstr(b, "\">");
 			pc_html_text_len(b, p, len);
 			pc_buf_addstr(b, "</span>");
