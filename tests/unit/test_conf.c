@@ -634,6 +634,39 @@ static void test_conf__test_section(void **state)
 		     "4: unknown key 'boot' in [test]");
 }
 
+static void test_conf__report_section(void **state)
+{
+	struct fix *f = *state;
+	char err[256], *want;
+	struct conf *c = load(f,
+			      MIN "[report]\nhtml = site\ntitle = nvdimm list\n"
+				  "every = 5\n",
+			      err, sizeof(err));
+
+	assert_non_null(c);
+	want = xasprintf("%s/site", f->dir);
+	assert_string_equal(c->report.html, want);
+	free(want);
+	assert_string_equal(c->report.title, "nvdimm list");
+	assert_int_equal(c->report.every, 5);
+	conf_free(c);
+
+	c = load(f, MIN, err, sizeof(err));
+	assert_non_null(c);
+	assert_null(c->report.html);
+	assert_int_equal(c->report.every, 60);
+	conf_free(c);
+
+	expect_error(f, MIN "[report]\nevery = -1\n",
+		     "4: 'every' in [report] is seconds between two reports, "
+		     "0 to 86400, not '-1'");
+	expect_error(f, MIN "[report]\nevery = 2d\n",
+		     "4: 'every' in [report] is seconds between two reports, "
+		     "0 to 86400, not '2d'");
+	expect_error(f, MIN "[report]\nhtml = a\n[report]\n",
+		     "5: section [report] given twice (first at line 3)");
+}
+
 static void test_conf__syntax(void **state)
 {
 	struct fix *f = *state;
@@ -714,6 +747,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_conf__secret_files, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_conf__report_section,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_conf__test_section, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_conf__clock, setup,
