@@ -26,9 +26,9 @@
 #include <unistd.h>
 
 #include "apply/branches.h"
-#include "cli/policy.h"
-#include "cli/report_model.h"
-#include "cli/sendout.h"
+#include "policy.h"
+#include "report_model.h"
+#include "sendout.h"
 #include "conf.h"
 #include "imapsource.h"
 #include "datadir.h"
@@ -42,6 +42,7 @@
 #include "simclock.h"
 #include "store/ingest.h"
 #include "store/outbox.h"
+#include "store/status.h"
 #include "store/store.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -357,22 +358,12 @@ static void daemon_on_sender(EV_P_ ev_child *w, int revents)
 		log_warnx("sender: exited with status %d", w->rstatus);
 }
 
-static const char SQL_OUTBOX_DUE[] =
-	"SELECT count(*) FROM outbox WHERE status = 'pending' AND "
-	"send_after <= ?1 AND coalesce(next_attempt, 0) <= ?1";
-static const char SQL_NEXT_CHECK[] =
-	"SELECT min(next_check) FROM series_status WHERE next_check > ?1";
-static const char SQL_NEXT_MAIL[] =
-	"SELECT min(max(send_after, coalesce(next_attempt, 0))) FROM outbox "
-	"WHERE status = 'pending' AND "
-	"max(send_after, coalesce(next_attempt, 0)) > ?1";
-
 /* Whether the outbox has mail to send at now. */
 static int outbox_due(struct daemon *d, int64_t now)
 {
 	int64_t n = 0;
 
-	if (pc_store_int(d->st, SQL_OUTBOX_DUE, now, &n, NULL) < 0)
+	if (pc_outbox_due_count(d->st, now, &n, NULL) < 0)
 		return 1; /* let the sender find out */
 	return n > 0;
 }
@@ -475,8 +466,8 @@ static int64_t next_due(struct daemon *d, int64_t now)
 {
 	int64_t a = 0, b = 0;
 
-	pc_store_int(d->st, SQL_NEXT_CHECK, now, &a, NULL);
-	pc_store_int(d->st, SQL_NEXT_MAIL, now, &b, NULL);
+	pc_status_next_check(d->st, now, &a, NULL);
+	pc_outbox_next_due(d->st, now, &b, NULL);
 	if (!a || (b && b < a))
 		a = b;
 	return a;

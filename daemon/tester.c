@@ -12,21 +12,12 @@
 #include <unistd.h>
 
 #include "apply/amseries.h"
-#include "cli/boottest.h"
+#include "boottest.h"
 #include "log.h"
 #include "store/testrun.h"
 #include "tester.h"
 #include "instance.h"
 #include "util/banned.h"
-
-static const char SQL_NEXT[] =
-	"SELECT s.id FROM series_status st JOIN series s ON s.id = "
-	"st.series_id WHERE st.state = 'accepted' AND s.superseded_by IS NULL "
-	"AND NOT EXISTS (SELECT 1 FROM applies a WHERE a.series_id = s.id "
-	"AND a.version = s.version) AND st.posted <= ?1 "
-	"ORDER BY st.posted, s.id LIMIT 1";
-
-static const char SQL_VERSION[] = "SELECT version FROM series WHERE id = ?1";
 
 /* A series the tester could not even try (incomplete, branch taken):
  * a failed apply with err's message as the reason. */
@@ -42,7 +33,7 @@ static int record_failure(struct pc_store *st, const struct conf *c,
 	row.reason = err->msg;
 	row.at = now;
 	if (pc_store_begin(st, &e2) == 0 &&
-	    pc_store_int(st, SQL_VERSION, series, &version, &e2) == 0) {
+	    pc_testrun_version(st, series, &version, &e2) == 0) {
 		row.version = (int)version;
 		if (pc_testrun_add_apply(st, &row, NULL, &e2) == 0 &&
 		    pc_store_commit(st, &e2) == 0)
@@ -145,7 +136,7 @@ int tester_maybe_start(struct tester *t, const struct conf *c,
 
 	if (!c->test.apply || !c->tree || t->pid)
 		return 0;
-	if (pc_store_int(st, SQL_NEXT, now, &series, &err) < 0) {
+	if (pc_testrun_next(st, now, &series, &err) < 0) {
 		log_warnx("tester: %s", err.msg);
 		return 0;
 	}

@@ -3,7 +3,7 @@
  * The daemon's tester ([test] apply = yes): for each accepted series not
  * yet applied at its version, a child process applies it to the kernel
  * tree (lib/apply/amseries.h) and, when it applied, boots it
- * (kernel-test/run through cli/boottest.h). One child at a time: a cold
+ * (kernel-test/run through boottest.h). One child at a time: a cold
  * kernel build takes both cores for minutes. The loop learns of the end
  * through ev_child and judges again, so the verdict reaches the state,
  * the digest and (with [test] reply = yes) the thread.

@@ -46,19 +46,6 @@ struct pc_store *cli_open_store(const char *path);
 struct pc_store *cli_create_store(const char *path);
 
 /*
- * The kernel tree: opt (--tree), else $PC_KERNEL_TREE, else the tree of
- * the configuration file (cli/cliconf.h), else NULL. Borrowed.
- */
-const char *cli_tree_dir(const char *opt);
-/*
- * The same for the commands about a tree rather than a database (who,
- * profile): the current directory, when it has a MAINTAINERS file, comes
- * before the configuration's tree, as get_maintainer.pl is run at the
- * top of a tree.
- */
-const char *cli_tree_dir_here(const char *opt);
-
-/*
  * Reads a time given on the command line: "now", "@EPOCH", "YYYY-MM-DD",
  * "YYYY-MM-DD HH:MM[:SS]" or "YYYY-MM-DDTHH:MM[:SS][Z]", all UTC.
  * Returns 0, or -1 when it cannot.

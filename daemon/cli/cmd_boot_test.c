@@ -11,10 +11,10 @@
 
 #include <json-c/json.h>
 
-#include "cli/boottest.h"
+#include "boottest.h"
 #include "cli/cli.h"
 #include "cli/json_out.h"
-#include "cli/policy.h"
+#include "policy.h"
 #include "log.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -37,7 +37,9 @@ static const char boot_usage[] =
 	"Options:\n"
 	"  --db FILE            database (default $PATCHCLOCK_DB or\n"
 	"                       ./patchclock.db)\n"
-	"  --tree DIR           the kernel tree (default $PC_KERNEL_TREE)\n"
+	"  --tree DIR           the kernel tree (default: $PC_KERNEL_TREE,\n"
+	"                       else the current directory if it has\n"
+	"                       MAINTAINERS, else the configuration's)\n"
 	"  --runner PATH        the test runner (default\n"
 	"                       $PATCHCLOCK_KERNEL_TEST_RUN or kernel-test/run)\n"
 	"  --guest-check SCRIPT a shell script to run in the guest as well\n"

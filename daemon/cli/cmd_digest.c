@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "cli/policy.h"
+#include "policy.h"
 #include "log.h"
 #include "notify/plan.h"
 #include "store/outbox.h"

@@ -9,6 +9,7 @@
 
 #include "apply/branches.h"
 #include "cli/cli.h"
+#include "policy.h"
 #include "log.h"
 #include "util/banned.h"
 
@@ -26,7 +27,9 @@ static const char fetch_usage[] =
 	"'fetch = NAME' in its configuration.\n"
 	"\n"
 	"Options:\n"
-	"  --tree DIR     the kernel tree (default $PC_KERNEL_TREE)\n"
+	"  --tree DIR     the kernel tree (default: $PC_KERNEL_TREE, else the\n"
+	"                 current directory if it has MAINTAINERS, else the\n"
+	"                 configuration's)\n"
 	"  --remote NAME  the remote to fetch (default origin)\n"
 	"  --no-ff        fetch only; leave the work tree as it is\n"
 	"  -h, --help     this text\n"

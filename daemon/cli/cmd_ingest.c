@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "policy.h"
 #include "log.h"
 #include "mail/source.h"
 #include "maint/maintainers.h"
@@ -54,7 +55,9 @@ static const char ingest_usage[] =
 	"  --compress         store raw messages zlib-compressed (smaller\n"
 	"                     database, slower ingest)\n"
 	"  --tree DIR         kernel tree whose MAINTAINERS maps series to\n"
-	"                     entries (default $PC_KERNEL_TREE; without one,\n"
+	"                     entries (default: $PC_KERNEL_TREE, else the\n"
+	"                     current directory if it has MAINTAINERS, else\n"
+	"                     the configuration's; without one,\n"
 	"                     series are not mapped: kernel-test/prepare-tree\n"
 	"                     makes a tree)\n"
 	"  -q, --quiet        no progress bar and no per-message warnings\n"

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "policy.h"
 #include "cli/json_out.h"
 #include "log.h"
 #include "maint/maintainers.h"
@@ -423,17 +424,6 @@ static void print_text(const struct pc_profile *p, const char *const *users,
 	pc_buf_release(&b);
 }
 
-/* Does hay contain needle (ASCII case-insensitive)? */
-static int icontains(const char *hay, const char *needle)
-{
-	size_t n = strlen(hay), i;
-
-	for (i = 0; i < n; i++)
-		if (pc_mem_istarts(hay + i, n - i, needle))
-			return 1;
-	return 0;
-}
-
 /* Names of entries close to name: all its words in theirs, else its
  * first word. */
 static void suggest(const struct pc_maint *m, const char *name)
@@ -457,7 +447,7 @@ static void suggest(const struct pc_maint *m, const char *name)
 			size_t need = pass ? 1 : nw;
 
 			for (k = 0; k < need; k++)
-				if (!icontains(e, w[k]))
+				if (!pc_memimem(e, strlen(e), w[k]))
 					break;
 			if (k < need)
 				continue;
@@ -555,7 +545,7 @@ static int run(const struct prof *pr, const char *arg)
 	char *mpath = NULL;
 	int rc;
 
-	opts.tree_dir = cli_tree_dir_here(pr->tree);
+	opts.tree_dir = cli_tree_dir(pr->tree);
 	if ((rc = load_overrides(ov, pr)) != CLI_OK)
 		goto out;
 	if (opts.tree_dir) {

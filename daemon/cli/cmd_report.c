@@ -10,9 +10,9 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "cli/cliconf.h"
-#include "cli/policy.h"
-#include "cli/report_model.h"
+#include "cliconf.h"
+#include "policy.h"
+#include "report_model.h"
 #include "conf.h"
 #include "log.h"
 #include "util/xalloc.h"

@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "cli/sendout.h"
+#include "sendout.h"
 #include "log.h"
 #include "notify/smtp.h"
 #include "util/banned.h"

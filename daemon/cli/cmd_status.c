@@ -15,10 +15,11 @@
 
 #include "cli/cli.h"
 #include "cli/json_out.h"
-#include "cli/policy.h"
+#include "policy.h"
 #include "cli/term.h"
 #include "log.h"
 #include "sla/bizclock.h"
+#include "sla/state.h"
 #include "mail/message.h"
 #include "store/status.h"
 #include "util/xalloc.h"
@@ -63,7 +64,8 @@ static const char status_usage[] =
 	"                     '2021-06-01T14:00+02:00'), '@EPOCH'\n"
 	"                     (default: now)\n"
 	"  --tree DIR         kernel tree (MAINTAINERS, profiles; default\n"
-	"                     $PC_KERNEL_TREE, then the configuration's)\n"
+	"                     $PC_KERNEL_TREE, else the current directory if\n"
+	"                     it has MAINTAINERS, else the configuration's)\n"
 	"  --overrides FILE   profile override file (INI; may repeat)\n"
 	"  --no-map           do not read the fallback map ($PATCHCLOCK_PROFILES,\n"
 	"                     default: the data directory's profiles.ini)\n"
@@ -185,7 +187,7 @@ static json_object *row_json(const struct pc_status_row *r)
 	/* To two decimals: 45.12, not 45.124479166666667. */
 	json_object_object_add(
 		o, "overdue_business_days",
-		r->flags && strstr(r->flags, "overdue") ?
+		(r->flag_bits & PC_SLA_OVERDUE) ?
 			json_object_new_double(
 				(double)llround(r->overdue_days * 100) / 100) :
 			NULL);
@@ -222,7 +224,7 @@ static json_object *row_json(const struct pc_status_row *r)
  * the author has to act, green when it is done or ready. */
 static enum term_ink state_ink(const struct pc_status_row *r)
 {
-	if (r->flags && strstr(r->flags, "overdue"))
+	if ((r->flag_bits & PC_SLA_OVERDUE))
 		return TERM_RED;
 	if (!strcmp(r->state, "changes-requested") ||
 	    (r->turn && !strcmp(r->turn, "author")))
@@ -312,7 +314,7 @@ static void print_line(struct out *o, const struct pc_status_row *r)
 		if (gmtime_r(&t, &tm))
 			strftime(due, sizeof(due), "%Y-%m-%d", &tm);
 	}
-	if (r->flags && strstr(r->flags, "overdue"))
+	if ((r->flag_bits & PC_SLA_OVERDUE))
 		snprintf(late, sizeof(late), "%.1fd", r->overdue_days);
 	snprintf(rev, sizeof(rev), "%d/%d", r->reviewed, r->patches);
 	snprintf(id, sizeof(id), "%lld", (long long)r->id);
@@ -378,7 +380,7 @@ static int print_row(const struct pc_status_row *r, void *arg)
 	if (r->due) {
 		both_times(due, sizeof(due), r->zone, r->due);
 		printf("  due:     %s", due);
-		if (r->flags && strstr(r->flags, "overdue"))
+		if ((r->flag_bits & PC_SLA_OVERDUE))
 			printf(", overdue by %.1f business days",
 			       r->overdue_days);
 		else if (r->first_response) {
@@ -389,7 +391,7 @@ static int print_row(const struct pc_status_row *r, void *arg)
 		}
 		putchar('\n');
 	}
-	if (r->flags && strstr(r->flags, "late-for-cycle") && r->lands) {
+	if ((r->flag_bits & PC_SLA_LATE) && r->lands) {
 		char dl[32];
 
 		cli_format_time(dl, sizeof(dl), r->deadline, 1);

@@ -16,10 +16,12 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "policy.h"
 #include "cli/json_out.h"
 #include "log.h"
 #include "maint/maintainers.h"
 #include "util/buf.h"
+#include "util/file.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
@@ -204,25 +206,19 @@ static int git_tracked(const struct who *w, const char *path)
 	return any && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* A patch from path, or "-" for standard input; any kind of file (a
+ * FIFO from a shell's process substitution) is read. */
 static int read_all(struct pc_buf *out, const char *path)
 {
 	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
-	ssize_t n;
+	int rc;
 
 	if (fd < 0)
 		return -1;
-	for (;;) {
-		pc_buf_grow(out, 65536);
-		n = read(fd, out->buf + out->len, out->alloc - out->len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		pc_buf_setlen(out, out->len + (size_t)n);
-	}
+	rc = pc_read_fd(out, fd, 0, path, NULL);
 	if (fd)
 		close(fd);
-	return n < 0 ? -1 : 0;
+	return rc < 0 ? -1 : 0;
 }
 
 /* One argument into the query: as a tree path or as a patch. */
@@ -382,7 +378,7 @@ static int find_tree(struct who *w)
 	char rp[PATH_MAX];
 	struct stat st;
 
-	w->tree = cli_tree_dir_here(w->tree);
+	w->tree = cli_tree_dir(w->tree);
 	if (!w->tree) {
 		log_warnx("who: no kernel tree: give --tree DIR, set "
 			  "$PC_KERNEL_TREE, run it at the top of a kernel "

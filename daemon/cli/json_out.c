@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "cli/cliconf.h"
+#include "cliconf.h"
 #include "cli/json_out.h"
 #include "conf.h"
 #include "notify/compose.h"

@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "cli/cliconf.h"
+#include "cliconf.h"
 #include "cli/safeout.h"
 #include "conf.h"
 #include "datadir.h"

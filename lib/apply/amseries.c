@@ -172,13 +172,6 @@ static char *cover_base(struct pc_store *st, const struct pc_series_info *s)
 	return found;
 }
 
-static int first_text(int ncols, const char *const *cols, void *arg)
-{
-	if (ncols > 0 && cols[0] && !*(char **)arg)
-		*(char **)arg = xstrdup(cols[0]);
-	return 0;
-}
-
 static void plan_release(struct am_plan *p)
 {
 	size_t i;
@@ -197,7 +190,6 @@ static int plan_series(const struct pc_series_info *s, void *arg)
 {
 	struct am_ctx *x = arg;
 	struct am_plan *p = x->plan;
-	char sql[160];
 	size_t i, n = 0;
 	int rc = 0, seen_idx = 0;
 
@@ -239,12 +231,8 @@ static int plan_series(const struct pc_series_info *s, void *arg)
 		pp->diff_len = ap->diff_len;
 		p->n++;
 	}
-	snprintf(sql, sizeof(sql),
-		 "SELECT base_commit FROM messages WHERE series_id = %lld AND "
-		 "base_commit IS NOT NULL ORDER BY idx LIMIT 1",
-		 (long long)s->id);
-	if ((rc = pc_store_query(x->st, sql, first_text, &p->base_commit,
-				 x->err)) < 0)
+	if ((rc = pc_series_base_commit(&p->base_commit, x->st, s->id,
+					x->err)) < 0)
 		goto out;
 	if (!p->base_commit)
 		p->base_commit = cover_base(x->st, s);

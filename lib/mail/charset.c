@@ -18,6 +18,7 @@
 
 #include "mail/charset.h"
 #include "util/util.h"
+#include "util/utf8.h"
 #include "util/banned.h"
 
 /* How a resolved charset is decoded. */
@@ -275,38 +276,6 @@ static void resolve(struct cs *cs, const char *label)
 	cs->iconv = label;
 }
 
-/*
- * Length of the valid UTF-8 sequence at s (of n bytes), or 0 if it is not
- * one: no overlongs, no surrogates, nothing above U+10FFFF.
- */
-static size_t utf8_seq(const unsigned char *s, size_t n)
-{
-	unsigned char c = s[0];
-
-	if (c < 0x80)
-		return 1;
-	if (c < 0xc2)
-		return 0;
-	if (c < 0xe0)
-		return n >= 2 && (s[1] & 0xc0) == 0x80 ? 2 : 0;
-	if (c < 0xf0) {
-		if (n < 3 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
-			return 0;
-		if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0))
-			return 0;
-		return 3;
-	}
-	if (c < 0xf5) {
-		if (n < 4 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 ||
-		    (s[3] & 0xc0) != 0x80)
-			return 0;
-		if ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
-			return 0;
-		return 4;
-	}
-	return 0;
-}
-
 /* Length of the all-ASCII prefix of (s, n), eight bytes at a time. */
 static size_t ascii_prefix(const unsigned char *s, size_t n)
 {
@@ -332,7 +301,7 @@ int pc_utf8_valid(const char *p, size_t len)
 		i += ascii_prefix(s + i, len - i);
 		if (i == len)
 			break;
-		if (!(k = utf8_seq(s + i, len - i)))
+		if (!(k = pc_utf8_seq(s + i, len - i, NULL)))
 			return 0;
 		i += k;
 	}
@@ -425,7 +394,7 @@ static int add_utf8_lenient(struct pc_buf *out, const unsigned char *s,
 		i += ascii_prefix(s + i, n - i);
 		if (i == n)
 			break;
-		if ((k = utf8_seq(s + i, n - i))) {
+		if ((k = pc_utf8_seq(s + i, n - i, NULL))) {
 			i += k;
 			continue;
 		}
@@ -455,7 +424,7 @@ static void sanitize_from(struct pc_buf *out, size_t start)
 	s = (const unsigned char *)tmp.buf;
 	n = tmp.len;
 	for (i = 0; i < n; i += k) {
-		if ((k = utf8_seq(s + i, n - i))) {
+		if ((k = pc_utf8_seq(s + i, n - i, NULL))) {
 			pc_buf_add(out, s + i, k);
 		} else {
 			add_cp(out, 0xfffd);

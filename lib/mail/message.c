@@ -14,6 +14,7 @@
 #include "mail/charset.h"
 #include "mail/message.h"
 #include "mail/rfc2047.h"
+#include "util/civil.h"
 #include "util/hash.h"
 #include "util/util.h"
 #include "util/xalloc.h"
@@ -58,13 +59,7 @@ static const struct {
 int64_t pc_civil_to_epoch(int year, int month, int day, int hour, int min,
 			  int sec)
 {
-	/* Howard Hinnant's days_from_civil. */
-	int64_t y = year - (month <= 2);
-	int64_t era = (y >= 0 ? y : y - 399) / 400;
-	int64_t yoe = y - era * 400;
-	int64_t doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
-	int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	int64_t days = era * 146097 + doe - 719468;
+	int64_t days = pc_days_from_civil(year, month, day);
 
 	return days * 86400 + hour * 3600 + min * 60 + sec;
 }

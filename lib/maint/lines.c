@@ -161,8 +161,8 @@ static char *deduplicate(struct ctx *c, struct dedup *d, const char *email)
  * byte but '\n'). */
 static int chief_penguin(const char *s)
 {
-	static const char pat[] =
-		"Linus Torvalds <torvalds@linux-foundation.org>";
+	static const char pat[] = PC_MAINT_CHIEF_NAME " <" PC_MAINT_CHIEF_ADDR
+						      ">";
 	size_t n = strlen(s), k = sizeof(pat) - 1, i, j;
 
 	for (i = 0; i + k <= n; i++) {

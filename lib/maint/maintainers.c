@@ -21,6 +21,7 @@
 
 #include "maint/maint_internal.h"
 #include "util/util.h"
+#include "util/file.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
@@ -36,42 +37,11 @@ struct tv {
 static int read_file(struct pc_buf *out, const char *path, int missing_ok,
 		     struct pc_err *err)
 {
-	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	struct stat st;
-	ssize_t n;
+	int rc = pc_read_file(out, path, 0, missing_ok ? PC_READ_MISSING_OK : 0,
+			      "give the kernel tree's MAINTAINERS file", err);
 
-	if (fd < 0) {
-		if (missing_ok && errno == ENOENT)
-			return 1;
-		return pc_err_errno(err, PC_EIO, "cannot open '%s'", path);
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		if (missing_ok)
-			return 1;
-		return pc_err_set(err, PC_EIO,
-				  "'%s' is not a regular file (give the "
-				  "kernel tree's MAINTAINERS file)",
-				  path);
-	}
-	pc_buf_grow(out, (size_t)st.st_size);
-	for (;;) {
-		pc_buf_grow(out, 65536);
-		n = read(fd, out->buf + out->len, out->alloc - out->len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			close(fd);
-			return pc_err_errno(err, PC_EIO, "cannot read '%s'",
-					    path);
-		}
-		if (!n)
-			break;
-		pc_buf_setlen(out, out->len + (size_t)n);
-	}
-	close(fd);
-	return 0;
+	/* a missing MAINTAINERS is an I/O error here, as it always was */
+	return rc == PC_ENOTFOUND ? PC_EIO : rc;
 }
 
 /* The role get_maintainer_role() derives from an S: value. */

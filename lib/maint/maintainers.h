@@ -163,6 +163,14 @@ size_t pc_maint_count(const struct pc_maint *m);
 /* The i-th entry (i < pc_maint_count()), borrowed. */
 const struct pc_maint_entry *pc_maint_entry_at(const struct pc_maint *m,
 					       size_t i);
+/*
+ * The chief maintainer: M: of THE REST, whom get_maintainer.pl marks
+ * "chief penguin", whose "Linux X.Y-rcN" mails are the release calendar,
+ * and to whom patchclock never writes.
+ */
+#define PC_MAINT_CHIEF_NAME "Linus Torvalds"
+#define PC_MAINT_CHIEF_ADDR "torvalds@linux-foundation.org"
+
 /* The entry whose name is name (ASCII case-insensitive), or NULL. */
 const struct pc_maint_entry *pc_maint_find(const struct pc_maint *m,
 					   const char *name);

@@ -34,6 +34,7 @@
 #include "profile_internal.h"
 #include "rst.h"
 #include "util/buf.h"
+#include "util/file.h"
 #include "util/util.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -137,17 +138,6 @@ void pc_profile__note(struct pc_profile *p, const char *fmt, ...)
 	p->notes[p->n_notes++] = pc_buf_detach(&b, NULL);
 }
 
-/* Does hay contain needle (ASCII case-insensitive)? */
-static int icontains(const char *hay, const char *needle)
-{
-	size_t n = strlen(hay), i;
-
-	for (i = 0; i < n; i++)
-		if (pc_mem_istarts(hay + i, n - i, needle))
-			return 1;
-	return 0;
-}
-
 int pc_profile__iequal(const char *a, const char *b)
 {
 	size_t n = strlen(a);
@@ -158,57 +148,8 @@ int pc_profile__iequal(const char *a, const char *b)
 int pc_profile__read_file(struct pc_buf *b, const char *path, size_t limit,
 			  struct pc_err *err)
 {
-	struct stat st;
-	size_t start = b->len;
-	int fd, rc = 0;
-
-	/* O_NONBLOCK: opening a FIFO must not wait for a writer; the
-	 * check below refuses it. */
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)) < 0)
-		return pc_err_errno(err,
-				    errno == ENOENT ? PC_ENOTFOUND : PC_EIO,
-				    "cannot open '%s'", path);
-	if (fstat(fd, &st) < 0) {
-		rc = pc_err_errno(err, PC_EIO, "cannot stat '%s'", path);
-		goto out;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		rc = pc_err_set(err, PC_EIO,
-				"'%s' is not a regular file (a profile is an "
-				".rst file)",
-				path);
-		goto out;
-	}
-	if ((unsigned long long)st.st_size > limit) {
-		rc = pc_err_set(err, PC_ELIMIT, "'%s' is larger than %zu bytes",
-				path, limit);
-		goto out;
-	}
-	for (;;) {
-		ssize_t n;
-
-		pc_buf_grow(b, 65536);
-		n = read(fd, b->buf + b->len, 65536);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			rc = pc_err_errno(err, PC_EIO, "cannot read '%s'",
-					  path);
-			goto out;
-		}
-		if (n == 0)
-			break;
-		pc_buf_setlen(b, b->len + (size_t)n);
-		if (b->len - start > limit) {
-			rc = pc_err_set(err, PC_ELIMIT,
-					"'%s' is larger than %zu bytes", path,
-					limit);
-			goto out;
-		}
-	}
-out:
-	close(fd);
-	return rc;
+	return pc_read_file(b, path, limit, 0, "a profile is an .rst file",
+			    err);
 }
 
 /* ---- names ---- */
@@ -1409,7 +1350,8 @@ static void fill_default(struct ctx *c)
 		s = pc_rst_find_label(d, "resend_reminders");
 		for (i = 1; s == PC_RST_NONE && i < d->n_sec; i++)
 			if (d->sec[i].title &&
-			    icontains(d->sec[i].title, "get discouraged"))
+			    pc_memimem(d->sec[i].title, strlen(d->sec[i].title),
+				       "get discouraged"))
 				s = i;
 	}
 	if (s != PC_RST_NONE) {

@@ -24,6 +24,7 @@
 #include "patch/subject.h"
 #include "sla/bizclock.h"
 #include "util/hash.h"
+#include "util/utf8.h"
 #include "util/util.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -51,70 +52,12 @@ static const char signature[] =
  */
 static size_t utf8_next(const unsigned char *p, size_t len, uint32_t *cp)
 {
-	uint32_t c = p[0], min;
-	size_t n, i;
+	size_t n = pc_utf8_seq(p, len, cp);
 
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-		c &= 0x1f;
-		min = 0x80;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		c &= 0x0f;
-		min = 0x800;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		c &= 0x07;
-		min = 0x10000;
-	} else {
-		*cp = 0xfffd;
-		return 1;
-	}
-	if (len < n) {
-		*cp = 0xfffd;
-		return 1;
-	}
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80) {
-			*cp = 0xfffd;
-			return 1;
-		}
-		c = (c << 6) | (p[i] & 0x3f);
-	}
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) {
-		*cp = 0xfffd;
-		return 1;
-	}
-	*cp = c;
-	return n;
-}
-
-static void utf8_put(struct pc_buf *out, uint32_t c)
-{
-	char b[4];
-
-	if (c < 0x80) {
-		pc_buf_addch(out, (int)c);
-	} else if (c < 0x800) {
-		b[0] = (char)(0xc0 | (c >> 6));
-		b[1] = (char)(0x80 | (c & 0x3f));
-		pc_buf_add(out, b, 2);
-	} else if (c < 0x10000) {
-		b[0] = (char)(0xe0 | (c >> 12));
-		b[1] = (char)(0x80 | ((c >> 6) & 0x3f));
-		b[2] = (char)(0x80 | (c & 0x3f));
-		pc_buf_add(out, b, 3);
-	} else {
-		b[0] = (char)(0xf0 | (c >> 18));
-		b[1] = (char)(0x80 | ((c >> 12) & 0x3f));
-		b[2] = (char)(0x80 | ((c >> 6) & 0x3f));
-		b[3] = (char)(0x80 | (c & 0x3f));
-		pc_buf_add(out, b, 4);
-	}
+	if (n)
+		return n;
+	*cp = 0xfffd;
+	return 1;
 }
 
 /* Controls and line breaks of every kind: they become spaces. */
@@ -158,7 +101,7 @@ static size_t clean(struct pc_buf *out, const char *s, size_t max)
 		if (space)
 			pc_buf_addch(out, ' ');
 		space = 0;
-		utf8_put(out, c);
+		pc_utf8_put(out, c);
 		if (out->len - start > max - 3) {
 			/* Keep room for "..." unless the text ends here. */
 			if (i < len || out->len - start > max) {

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "notify/compose.h"
+#include "maint/maintainers.h"
 #include "notify/plan.h"
 #include "patch/classify.h"
 #include "store/outbox.h"
@@ -17,8 +18,6 @@
 #include "util/xalloc.h"
 
 #define MAX_PEOPLE 32
-/* Listed as M: of THE REST and of many entries; never written to. */
-#define PC_PLAN_CHIEF "torvalds@linux-foundation.org"
 
 /* One maintainer's digest being gathered. */
 struct digest {
@@ -70,7 +69,7 @@ static int is_person(struct pc_store *st, const char *addr, const char *name)
 {
 	if (!addr || !strchr(addr, '@') || !name || !*name)
 		return 0;
-	if (!strcasecmp(addr, PC_PLAN_CHIEF))
+	if (!strcasecmp(addr, PC_MAINT_CHIEF_ADDR))
 		return 0;
 	if (pc_is_bot(name, addr, NULL))
 		return 0;
@@ -415,8 +414,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		r.trusted = tr;
 		r.ntrusted = k;
 		pc_compose_origin(&r.trusted_from, &pol->from[PC_PROF_TRUSTED]);
-		if (c->flags && strstr(c->flags, "late-for-cycle") &&
-		    c->lands) {
+		if ((c->flag_bits & PC_SLA_LATE) && c->lands) {
 			r.late = 1;
 			r.deadline = pol->new_features;
 			pc_compose_origin(&r.deadline_from,
@@ -502,7 +500,7 @@ static int mail_ok(struct planner *p, const struct pc_outbox_candidate *c)
 {
 	int64_t age = p->o->max_age ? p->o->max_age : PC_PLAN_MAX_AGE;
 
-	if (!c->flags || !strstr(c->flags, "overdue") || c->hold)
+	if (!(c->flag_bits & PC_SLA_OVERDUE) || c->hold)
 		return 0;
 	if (c->posted < p->now - age)
 		return 0;
@@ -521,7 +519,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 	overdue = mail_ok(p, c);
 	/* A too-soon note is about the author's own repost: only a kernel
 	 * submission that is not held for what it is. */
-	too_soon = p->o->too_soon && c->flags && strstr(c->flags, "too-soon") &&
+	too_soon = p->o->too_soon && (c->flag_bits & PC_SLA_TOO_SOON) &&
 		   c->prev_version &&
 		   (!c->hold || !strcmp(c->hold, "already-answered"));
 	tested = c->test_verdict != 0;

@@ -10,38 +10,9 @@
 #include "report/html.h"
 #include "util/buf.h"
 #include "util/hash.h"
+#include "util/utf8.h"
 #include "util/util.h"
 #include "util/banned.h"
-
-/* The length of the valid UTF-8 sequence at p (1..4), or 0. */
-static size_t utf8_len(const unsigned char *p, size_t n)
-{
-	size_t len, i;
-	uint32_t cp;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		len = 2, cp = p[0] & 0x1f;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		len = 3, cp = p[0] & 0x0f;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		len = 4, cp = p[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	/* overlong, surrogates, beyond U+10FFFF */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
 
 static void escape(struct pc_buf *out, const char *s, size_t n, int attr)
 {
@@ -73,7 +44,7 @@ static void escape(struct pc_buf *out, const char *s, size_t n, int attr)
 					pc_buf_addch(out, attr ? ' ' : c);
 				break;
 			}
-			if (!(len = utf8_len(p + i, n - i))) {
+			if (!(len = pc_utf8_seq(p + i, n - i, NULL))) {
 				pc_buf_addstr(out, "\xef\xbf\xbd");
 				break;
 			}

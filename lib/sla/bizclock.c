@@ -25,6 +25,7 @@
 #include "bizclock.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/civil.h"
 #include "util/banned.h"
 
 #define DAY 86400
@@ -79,33 +80,12 @@ static int month_days(int64_t y, int m)
 	return m == 2 && is_leap(y) ? 29 : n[m - 1];
 }
 
-/* After Howard Hinnant's days_from_civil: eras of 400 years. */
-static int64_t days_from_civil(int64_t y, int m, int64_t d)
-{
-	int64_t era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = floor_div(y, 400);
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
 static void civil_from_days(struct pc_biz_date *out, int64_t z)
 {
-	int64_t era, doe, yoe, y, doy, mp;
+	int64_t y;
 
-	z += 719468;
-	era = floor_div(z, 146097);
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	y = yoe + era * 400;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	out->day = (int)(doy - (153 * mp + 2) / 5 + 1);
-	out->month = (int)(mp < 10 ? mp + 3 : mp - 9);
-	out->year = (int)(y + (out->month <= 2));
+	pc_civil_from_days(z, &y, &out->month, &out->day);
+	out->year = (int)y;
 }
 
 /* 1970-01-01 was a Thursday. */
@@ -124,7 +104,7 @@ int pc_biz_date_valid(const struct pc_biz_date *d)
 int64_t pc_biz_date_to_days(const struct pc_biz_date *d)
 {
 	assert(d->month >= 1 && d->month <= 12);
-	return days_from_civil(d->year, d->month, d->day);
+	return pc_days_from_civil(d->year, d->month, d->day);
 }
 
 void pc_biz_date_from_days(struct pc_biz_date *out, int64_t days)

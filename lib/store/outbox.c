@@ -444,7 +444,7 @@ static const char SQL_CANDIDATES[] =
 	"st.reviewed, coalesce(p.version, 0), coalesce(p.first_posted, 0), "
 	"a.list_id, CASE tv.verdict WHEN 'pass' THEN 1 WHEN 'fail' THEN -1 "
 	"ELSE 0 END, tv.reason, coalesce(tv.at, 0), tv.summary, st.hold, "
-	"coalesce(st.wait_from, 0) "
+	"coalesce(st.wait_from, 0), st.flag_bits "
 	"FROM series_status st JOIN series s ON s.id = st.series_id "
 	"JOIN messages a ON a.id = s.anchor_id "
 	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
@@ -519,6 +519,7 @@ int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
 		c.test_summary = col(s, 26);
 		c.hold = col(s, 27);
 		c.wait_from = sqlite3_column_int64(s, 28);
+		c.flag_bits = (unsigned)sqlite3_column_int64(s, 29);
 		if ((stop = fn(&c, arg)) != 0)
 			break;
 	}
@@ -673,4 +674,25 @@ int64_t pc_outbox_count_prefix(struct pc_store *st, const char *prefix,
 	if (rc != SQLITE_ROW)
 		return pc_store__fail(st, err, "counting outbox mail");
 	return n;
+}
+
+static const char SQL_DUE_COUNT[] =
+	"SELECT count(*) FROM outbox WHERE " PC_OUTBOX_DUE_AT_1;
+static const char SQL_NEXT_DUE[] =
+	"SELECT min(max(send_after, coalesce(next_attempt, 0))) FROM outbox "
+	"WHERE status = 'pending' AND "
+	"max(send_after, coalesce(next_attempt, 0)) > ?1";
+
+int pc_outbox_due_count(struct pc_store *st, int64_t now, int64_t *n_out,
+			struct pc_err *err)
+{
+	*n_out = 0;
+	return pc_store_int(st, SQL_DUE_COUNT, now, n_out, err);
+}
+
+int pc_outbox_next_due(struct pc_store *st, int64_t now, int64_t *next_out,
+		       struct pc_err *err)
+{
+	*next_out = 0;
+	return pc_store_int(st, SQL_NEXT_DUE, now, next_out, err);
 }

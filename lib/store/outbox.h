@@ -53,6 +53,16 @@ int pc_outbox_pending(char **key_out, int64_t *send_after_out,
 		      struct pc_err *err);
 
 /*
+ * How many mails are due at now (*n_out), and the next time after now
+ * that a pending mail falls due (*next_out, 0 when none): the one rule
+ * of what is due, that pc_outbox_list() also uses. Errors: PC_EDB.
+ */
+int pc_outbox_due_count(struct pc_store *st, int64_t now, int64_t *n_out,
+			struct pc_err *err);
+int pc_outbox_next_due(struct pc_store *st, int64_t now, int64_t *next_out,
+		       struct pc_err *err);
+
+/*
  * Replaces the recipients, subject, message, created_at, status and
  * reason of the still pending row it->key (its Message-ID stays), as
  * long as it was composed before its send_after: a digest says what is
@@ -140,6 +150,7 @@ struct pc_outbox_candidate {
 	const char *auto_submitted, *precedence; /* the anchor's headers */
 	const char *list_id; /* the anchor came through this list */
 	const char *state, *flags, *entry, *lands;
+	unsigned flag_bits; /* flags as PC_SLA_* bits (sla/state.h) */
 	int64_t posted, due, act_at;
 	double overdue_days;
 	int patches, reviewed;

@@ -500,3 +500,26 @@ int pc_ingest_errors(struct pc_store *st, pc_error_fn fn, void *arg,
 		       0 :
 		       pc_store__fail(st, err, "listing ingest errors");
 }
+
+static const char SQL_BASE_COMMIT[] =
+	"SELECT base_commit FROM messages WHERE series_id = ?1 AND "
+	"base_commit IS NOT NULL ORDER BY idx LIMIT 1";
+
+int pc_series_base_commit(char **out, struct pc_store *st, int64_t series_id,
+			  struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_BASE_COMMIT, err);
+	int rc;
+
+	*out = NULL;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, series_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW && sqlite3_column_text(s, 0))
+		*out = xstrdup((const char *)sqlite3_column_text(s, 0));
+	sqlite3_reset(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return pc_store__fail(st, err, "reading a base commit");
+	return 0;
+}

@@ -89,6 +89,11 @@ typedef int (*pc_series_fn)(const struct pc_series_info *s, void *arg);
 int pc_series_list(struct pc_store *st, const struct pc_series_filter *f,
 		   pc_series_fn fn, void *arg, struct pc_err *err);
 
+/* The base-commit: trailer of the series' first message that has one,
+ * in *out (caller frees), or NULL. Errors: PC_EDB. */
+int pc_series_base_commit(char **out, struct pc_store *st, int64_t series_id,
+			  struct pc_err *err);
+
 /* The series a message belongs to (0 when none), by Message-ID. */
 int pc_series_of_message(struct pc_store *st, const char *msgid,
 			 int64_t *series_out, int64_t *message_out,

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "mail/message.h"
+#include "maint/maintainers.h"
 #include "patch/intent.h"
 #include "store/query.h"
 #include "store/status.h"
@@ -216,9 +217,10 @@ static const char SQL_WRITE[] =
 	"INSERT OR REPLACE INTO series_status (series_id, evaluated_at, state, "
 	"flags, overdue, too_soon, late, needs_review, turn, entry, profile, "
 	"zone, posted, due, act_at, first_response, overdue_days, patches, "
-	"reviewed, lands, deadline, next_check, hold, hold_why, wait_from) "
+	"reviewed, lands, deadline, next_check, hold, hold_why, wait_from, "
+	"flag_bits) "
 	"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)";
+	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)";
 static const char SQL_CLEAR_PATCHES[] =
 	"DELETE FROM patch_status WHERE series_id = ?";
 static const char SQL_WRITE_PATCH[] =
@@ -707,6 +709,7 @@ static int write_verdict(struct pc_store *st, const struct facts *f,
 	sqlite3_bind_int(s, 6, !!(v->flags & PC_SLA_TOO_SOON));
 	sqlite3_bind_int(s, 7, !!(v->flags & PC_SLA_LATE));
 	sqlite3_bind_int(s, 8, !!(v->flags & PC_SLA_NEEDS_REVIEW));
+	sqlite3_bind_int64(s, 26, (sqlite3_int64)v->flags);
 	pc_store__bind_text(s, 9, v->turn ? pc_sla_turn_name(v->turn) : NULL);
 	pc_store__bind_text(s, 10, pol->entry);
 	pc_store__bind_text(s, 11, pol->profile);
@@ -1109,7 +1112,7 @@ static const char SQL_LIST[] =
 	"st.entry, st.profile, st.zone, st.lands, st.evaluated_at, st.posted, "
 	"st.due, st.act_at, st.first_response, st.deadline, st.overdue_days, "
 	"st.patches, st.reviewed, a.msgid, st.hold, st.hold_why, "
-	"coalesce(st.wait_from, 0) "
+	"coalesce(st.wait_from, 0), st.flag_bits "
 	"FROM series s JOIN series_status st ON st.series_id = s.id "
 	"JOIN messages a ON a.id = s.anchor_id "
 	"WHERE (?1 OR st.state NOT IN ('superseded', 'accepted', 'applied', "
@@ -1225,6 +1228,7 @@ int pc_status_list(struct pc_store *st, const struct pc_status_filter *f,
 		r.hold = col(s, 24);
 		r.hold_why = col(s, 25);
 		r.wait_from = col_time(s, 26);
+		r.flag_bits = (unsigned)sqlite3_column_int64(s, 27);
 		if ((rc = list_details(st, &r, &fx, err)) < 0) {
 			free((void *)r.patch);
 			facts_release(&fx);
@@ -1247,7 +1251,7 @@ int pc_status_list(struct pc_store *st, const struct pc_status_filter *f,
 
 static const char SQL_ANNOUNCEMENTS[] =
 	"SELECT subject, date FROM messages "
-	"WHERE from_addr = 'torvalds@linux-foundation.org' "
+	"WHERE from_addr = '" PC_MAINT_CHIEF_ADDR "' "
 	"AND subject LIKE '%Linux %' AND date IS NOT NULL "
 	"AND in_reply_to IS NULL";
 
@@ -1272,4 +1276,14 @@ int pc_status_announcements(struct pc_store *st, struct pc_cycle *cy,
 	}
 	*added_out = added;
 	return step_done(st, s, rc, "reading announcements", err);
+}
+
+static const char SQL_NEXT_CHECK[] =
+	"SELECT min(next_check) FROM series_status WHERE next_check > ?1";
+
+int pc_status_next_check(struct pc_store *st, int64_t now, int64_t *next_out,
+			 struct pc_err *err)
+{
+	*next_out = 0;
+	return pc_store_int(st, SQL_NEXT_CHECK, now, next_out, err);
 }

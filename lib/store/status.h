@@ -92,6 +92,11 @@ int pc_status_accept(struct pc_store *st, int64_t series_id, int64_t when,
 int pc_status_announcements(struct pc_store *st, struct pc_cycle *cy,
 			    int *added_out, struct pc_err *err);
 
+/* The next time after now that a verdict changes by itself (its
+ * next_check), in *next_out; 0 when none. Errors: PC_EDB. */
+int pc_status_next_check(struct pc_store *st, int64_t now, int64_t *next_out,
+			 struct pc_err *err);
+
 /* One patch of a verdict. */
 struct pc_status_patch {
 	int idx;
@@ -110,6 +115,7 @@ struct pc_status_row {
 	int version, is_rfc;
 	int64_t superseded_by;
 	const char *state, *flags, *turn, *entry, *profile, *zone, *lands;
+	unsigned flag_bits; /* the flags as PC_SLA_* bits (sla/state.h) */
 	int64_t evaluated_at, posted, due, act_at, first_response, deadline;
 	double overdue_days;
 	int patches, reviewed;

@@ -155,3 +155,25 @@ int pc_testrun_list(struct pc_store *st, pc_testrun_fn fn, void *arg,
 	sqlite3_reset(s);
 	return 0;
 }
+
+static const char SQL_NEXT[] =
+	"SELECT s.id FROM series_status st JOIN series s ON s.id = "
+	"st.series_id WHERE st.state = 'accepted' AND s.superseded_by IS NULL "
+	"AND NOT EXISTS (SELECT 1 FROM applies a WHERE a.series_id = s.id "
+	"AND a.version = s.version) AND st.posted <= ?1 "
+	"ORDER BY st.posted, s.id LIMIT 1";
+static const char SQL_VERSION[] = "SELECT version FROM series WHERE id = ?1";
+
+int pc_testrun_next(struct pc_store *st, int64_t now, int64_t *series_out,
+		    struct pc_err *err)
+{
+	*series_out = 0;
+	return pc_store_int(st, SQL_NEXT, now, series_out, err);
+}
+
+int pc_testrun_version(struct pc_store *st, int64_t series_id,
+		       int64_t *version_out, struct pc_err *err)
+{
+	*version_out = 0;
+	return pc_store_int(st, SQL_VERSION, series_id, version_out, err);
+}

@@ -50,6 +50,16 @@ int pc_testrun_last_apply(int64_t *id_out, char **branch_out, char **commit_out,
 			  struct pc_store *st, int64_t series_id,
 			  struct pc_err *err);
 
+/*
+ * The next accepted series to apply and test: the oldest posted by now
+ * whose current version has no apply yet, in *series_out (0 when none);
+ * and a series' version. Errors: PC_EDB.
+ */
+int pc_testrun_next(struct pc_store *st, int64_t now, int64_t *series_out,
+		    struct pc_err *err);
+int pc_testrun_version(struct pc_store *st, int64_t series_id,
+		       int64_t *version_out, struct pc_err *err);
+
 /* One apply or boot test, as listed; strings borrowed for the call. */
 struct pc_testrun_info {
 	int64_t series_id;

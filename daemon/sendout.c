@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/sendout.h"
+#include "sendout.h"
 #include "log.h"
 #include "store/outbox.h"
 #include "util/buf.h"

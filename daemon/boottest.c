@@ -13,7 +13,7 @@
 
 #include <json-c/json.h>
 
-#include "cli/boottest.h"
+#include "boottest.h"
 #include "log.h"
 #include "store/testrun.h"
 #include "util/buf.h"

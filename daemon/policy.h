@@ -13,6 +13,15 @@
 #include "store/status.h"
 #include "store/store.h"
 
+/*
+ * The one rule for the default kernel tree, for every command and the
+ * daemon's CLI reading its configuration: opt (--tree), else
+ * $PC_KERNEL_TREE, else the current directory when it has a MAINTAINERS
+ * file (as get_maintainer.pl is run at the top of a tree), else the tree
+ * of the configuration file (cliconf.h), else NULL. Borrowed.
+ */
+const char *cli_tree_dir(const char *opt);
+
 struct cli_policy_args {
 	const char *tree; /* NULL: no MAINTAINERS, default policy */
 	const char *const *overrides; /* --overrides files, in order */
@@ -56,7 +65,7 @@ void cli_policy_args_init(struct cli_policy_args *pa, int argc);
  * is not one of them. */
 int cli_policy_option(struct cli_policy_args *pa, int c, const char *arg);
 /* After option parsing: --tree, else $PC_KERNEL_TREE, else the
- * configuration's tree (cli/cliconf.h); the other settings the command
+ * configuration's tree (cliconf.h); the other settings the command
  * line left unset, from the configuration. */
 void cli_policy_args_done(struct cli_policy_args *pa);
 void cli_policy_args_release(struct cli_policy_args *pa);

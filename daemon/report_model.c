@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/report_model.h"
+#include "report_model.h"
 #include "mail/message.h"
 #include "notify/compose.h"
 #include "sla/state.h"

@@ -14,9 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/cliconf.h"
-#include "cli/policy.h"
+#include "cliconf.h"
+#include "policy.h"
 #include "conf.h"
 #include "datadir.h"
 #include "apply/branches.h"
@@ -176,18 +175,6 @@ const char *cli_tree_dir(const char *opt)
 {
 	const char *env = getenv("PC_KERNEL_TREE");
 	const struct conf *c;
-
-	if (opt)
-		return opt;
-	if (env && *env)
-		return env;
-	c = cli_conf();
-	return c ? c->tree : NULL;
-}
-
-const char *cli_tree_dir_here(const char *opt)
-{
-	const char *env = getenv("PC_KERNEL_TREE");
 	struct stat st;
 
 	if (opt)
@@ -196,7 +183,8 @@ const char *cli_tree_dir_here(const char *opt)
 		return env;
 	if (stat("MAINTAINERS", &st) == 0 && S_ISREG(st.st_mode))
 		return ".";
-	return cli_tree_dir(NULL);
+	c = cli_conf();
+	return c ? c->tree : NULL;
 }
 
 void cli_policy_args_init(struct cli_policy_args *pa, int argc)

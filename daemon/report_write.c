@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/report_model.h"
+#include "report_model.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 

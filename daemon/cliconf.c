@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cliconf.h"
+#include "cliconf.h"
 #include "conf.h"
 #include "log.h"
 #include "util/xalloc.h"

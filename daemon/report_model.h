@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "cli/policy.h"
+#include "policy.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "util/err.h"
