@@ -590,8 +590,10 @@ static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
 		pc_store_rollback(st);
 		return -1;
 	}
-	if (cp->maint && pc_map_series(st, cp->maint, cp->tree,
-				       (int64_t)time(NULL), &ms, &err) < 0)
+	/* MAINTAINERS is "loaded" at the judging's now: a replay's
+	 * simulated time, a listing's --now. */
+	if (cp->maint &&
+	    pc_map_series(st, cp->maint, cp->tree, now, &ms, &err) < 0)
 		goto fail;
 	so.policy = cli_policy_pick;
 	so.policy_arg = cp;

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "maint/maintainers.h"
-#include "maint/profile.h"
+#include "profile/profile.h"
 #include "sla/cycle.h"
 #include "sla/policyset.h"
 #include "store/status.h"

@@ -2,7 +2,7 @@
 /*
  * patchclock profile: the policy a MAINTAINERS entry's subsystem profile
  * states, each field with where it came from, and what could not be read
- * (lib/maint/profile).
+ * (lib/profile/profile.h).
  */
 #include <getopt.h>
 #include <limits.h>
@@ -17,7 +17,7 @@
 #include "cli/json_out.h"
 #include "log.h"
 #include "maint/maintainers.h"
-#include "maint/profile.h"
+#include "profile/profile.h"
 #include "datadir.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -73,7 +73,7 @@ static const char profile_usage[] =
 	"  test_suite = Run make check from https://github.com/pmem/ndctl\n"
 	"  style_cleanups = welcome|only with other changes|not welcome\n"
 	"  off_list_review = accepted|not trusted|seek internal review first\n"
-	"The fallback map (contrib/profiles.ini) attaches the media, netdev\n"
+	"The fallback map (data/profiles.ini) attaches the media, netdev\n"
 	"and tip profiles, which 6.1 has without a P: line, to their entries;\n"
 	"it is read first, and the --overrides files after it win, field by\n"
 	"field.\n"

@@ -48,7 +48,7 @@ static const char status_usage[] =
 	"\n"
 	"The governing entry is the mapped entry that covers most of the\n"
 	"changed lines across the series' versions (then the most specific);\n"
-	"its profile (its P: line, or the fallback map contrib/profiles.ini)\n"
+	"its profile (its P: line, or the fallback map data/profiles.ini)\n"
 	"sets the cadence, counted in its office hours and zone from the\n"
 	"posting, or from the author's last answer to a review. status is a\n"
 	"listing and writes nothing: it judges in a transaction that it rolls\n"

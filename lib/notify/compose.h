@@ -52,7 +52,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "maint/profile.h"
+#include "profile/profile.h"
 #include "util/buf.h"
 #include "util/err.h"
 

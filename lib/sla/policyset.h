@@ -19,7 +19,7 @@
 #include <stddef.h>
 
 #include "maint/maintainers.h"
-#include "maint/profile.h"
+#include "profile/profile.h"
 #include "sla/cycle.h"
 #include "sla/state.h"
 #include "util/err.h"

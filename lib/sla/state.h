@@ -3,7 +3,7 @@
  * The verdict on one series at an explicit "now": its state, its flags,
  * whose turn it is, when it is due, and each patch's review status. A
  * pure function of the facts the caller gathers (lib/store/status.c reads
- * them from the state), the entry's policy (lib/maint/profile.h), the
+ * them from the state), the entry's policy (lib/profile/profile.h), the
  * maintainers' business clock and the release cycle.
  *
  * Rules, in the words of the profiles:
@@ -100,7 +100,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "maint/profile.h"
+#include "profile/profile.h"
 #include "sla/bizclock.h"
 #include "sla/cycle.h"
 #include "util/err.h"

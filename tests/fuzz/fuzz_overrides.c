@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "maint/profile.h"
+#include "profile/profile.h"
 
 static const char *const entries[] = {
 	"LIBNVDIMM PMEM AND CORE",

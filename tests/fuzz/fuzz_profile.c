@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Fuzzes the profile reader (lib/maint/profile.h) and the
- * reStructuredText reader under it (lib/maint/rst.h): the input is a
+ * Fuzzes the profile reader (lib/profile/profile.h) and the
+ * reStructuredText reader under it (lib/profile/rst.h): the input is a
  * maintainer entry profile. It is read as a document (labels looked up,
  * sections' subtrees walked), then as a profile without a tree, so no
  * reference is followed and no file is read, and every field of the
@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "maint/profile.h"
-#include "maint/rst.h"
+#include "profile/profile.h"
+#include "profile/rst.h"
 
 static void check_doc(const struct pc_rst_doc *d)
 {

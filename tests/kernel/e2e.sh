@@ -47,7 +47,7 @@ cleanup() {
 	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
-export PATCHCLOCK_DB=$tmp/pc.db PATCHCLOCK_PROFILES=$top/contrib/profiles.ini
+export PATCHCLOCK_DB=$tmp/pc.db PATCHCLOCK_PROFILES=$top/data/profiles.ini
 # shellcheck source=tests/support/checks.sh
 . "$(dirname "$0")/../support/checks.sh"
 SECONDS=0

@@ -27,7 +27,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/support/checks.sh
 . "$(dirname "$0")/../support/checks.sh"
-export PATCHCLOCK_PROFILES=$top/contrib/profiles.ini PATCHCLOCK_PAGER=cat
+export PATCHCLOCK_PROFILES=$top/data/profiles.ini PATCHCLOCK_PAGER=cat
 db=$tmp/pc.db
 archive=$data/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
 # The archive pattern comes from the configuration, as the daemon's does.

@@ -52,12 +52,12 @@ replay() {
 database = $tmp/$1.db
 tree = $PC_KERNEL_TREE
 from = patchclock@patchclock.test
-releases = $top/contrib/kernel-releases
+releases = $top/data/kernel-releases
 digest = yes
 replies = yes
 
 [policy]
-overrides = $top/contrib/profiles.ini
+overrides = $top/data/profiles.ini
 
 [clock]
 start = $start

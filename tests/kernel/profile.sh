@@ -8,7 +8,7 @@
 # (a) Every profile 6.1 has, read through `patchclock profile --json`:
 #     the values its prose states, with prose provenance (the sentence
 #     quoted, the file and the section), the default where a profile is
-#     silent, the fallback map (contrib/profiles.ini) for the media,
+#     silent, the fallback map (data/profiles.ini) for the media,
 #     netdev and tip profiles, which have no P: line in 6.1.
 # (b) The port of the seed RFC (kernel-test/patches/profile/) applied
 #     with `git am` to a clone of the baseline: the LIBNVDIMM entries get
@@ -30,7 +30,7 @@ fi
 tree=$PC_KERNEL_TREE
 top=$(cd "$(dirname "$0")/../.." && pwd)
 patches=$top/kernel-test/patches/profile
-export PATCHCLOCK_PROFILES=$top/contrib/profiles.ini
+export PATCHCLOCK_PROFILES=$top/data/profiles.ini
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -21,7 +21,7 @@
 # Conventions of the hand checks: times are the mails' Date headers; "Z"
 # is UTC; the LIBNVDIMM profile's zone is America/Los_Angeles (PDT, UTC-7,
 # until Sun 2021-11-07 02:00; PST, UTC-8, after). Release dates are
-# contrib/kernel-releases', each at 14:00 Pacific. The profile states no
+# data/kernel-releases', each at 14:00 Pacific. The profile states no
 # holidays, so US holidays count as business days. "1 week" is 7 local
 # calendar days (PC_BIZ_WEEKS, lib/sla/bizclock.h): `due` is the posting's
 # wall time 7 days on, and `act_at` is the next office-hours opening at or
@@ -42,9 +42,9 @@ fi
 tree=$PC_KERNEL_TREE
 top=$(cd "$(dirname "$0")/../.." && pwd)
 patches=$top/kernel-test/patches/profile
-releases=$top/contrib/kernel-releases
+releases=$top/data/kernel-releases
 mbox=$data/corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz
-export PATCHCLOCK_PROFILES=$top/contrib/profiles.ini
+export PATCHCLOCK_PROFILES=$top/data/profiles.ini
 unset PATCHCLOCK_DB PATCHCLOCK_RELEASES
 
 tmp=$(mktemp -d)

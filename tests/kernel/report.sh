@@ -42,7 +42,7 @@ mkdir -p "$art"
 rm -f "$art"/*.png
 # shellcheck source=tests/support/checks.sh
 . "$(dirname "$0")/../support/checks.sh"
-export PATCHCLOCK_PROFILES=$top/contrib/profiles.ini PATCHCLOCK_PAGER=cat
+export PATCHCLOCK_PROFILES=$top/data/profiles.ini PATCHCLOCK_PAGER=cat
 db=$tmp/pc.db
 now="2021-08-01 00:00"
 cat >"$tmp/pc.conf" <<EOF

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for lib/maint/{rst,phrase,profile,override}: RST structure
+ * Unit tests for lib/profile/{rst,phrase,profile,override}: RST structure
  * (heading levels by first use, what is not a heading, markup), every
  * phrase the issue lists, short answers from the 2018 seed profile,
  * provenance of each kind, unrecognised sections, override files (and
@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "maint/phrase.h"
-#include "maint/profile.h"
-#include "maint/rst.h"
+#include "profile/phrase.h"
+#include "profile/profile.h"
+#include "profile/rst.h"
 #include "util/buf.h"
 #include "util/err.h"
 #include "util/util.h"

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "maint/profile.h"
+#include "profile/profile.h"
 #include "util/err.h"
 
 /* A value of any policy field. */

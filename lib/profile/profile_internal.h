@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "maint/profile.h"
+#include "profile/profile.h"
 #include "util/buf.h"
 #include "util/err.h"
 
