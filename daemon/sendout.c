@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "sendout.h"
+#include "notify/deliver.h"
 #include "log.h"
 #include "store/outbox.h"
 #include "util/buf.h"
@@ -53,35 +54,6 @@ int sendout_credentials(const char *path, char **user, char **pass)
 	*pass = xstrdup(colon + 1);
 	memset(line, 0, sizeof(line));
 	return 0;
-}
-
-/* Splits "a b c" into an array (caller frees both). */
-static size_t split_rcpts(char *s, const char ***out)
-{
-	size_t n = 0, alloc = 0;
-	char *p = s;
-
-	*out = NULL;
-	while (*p) {
-		while (*p == ' ')
-			*p++ = '\0';
-		if (!*p)
-			break;
-		PC_ALLOC_GROW(*out, n + 1, alloc);
-		(*out)[n++] = p;
-		while (*p && *p != ' ')
-			p++;
-	}
-	return n;
-}
-
-static int64_t backoff(int attempts)
-{
-	int64_t d = 300;
-
-	while (attempts-- > 0 && d < 6 * 3600)
-		d *= 2;
-	return d > 6 * 3600 ? 6 * 3600 : d;
 }
 
 /* Gives a claim back after a local failure (nothing was sent). */
@@ -131,7 +103,7 @@ static int send_one(const struct pc_outbox_item *it, void *arg)
 		return 0;
 	}
 	r = xstrdup(it->recipients);
-	n = split_rcpts(r, &rcpts);
+	n = pc_deliver_recipients(r, &rcpts);
 	rc = pc_smtp_send(&res, &sd->conn, &sd->o, rcpts, n, it->message,
 			  it->message_len, &err);
 	free(rcpts);
@@ -141,47 +113,33 @@ static int send_one(const struct pc_outbox_item *it, void *arg)
 		release(sd, it->id);
 		return rc;
 	}
-	if (pc_store_begin(sd->st, &err) < 0)
+	if (pc_deliver_record(sd->st, it, &res, sd->now, &err) < 0)
 		goto db_fail;
 	switch (res.outcome) {
 	case PC_SMTP_SENT:
+		sd->sent++;
 		if (res.nrejected) {
-			char note[600];
-
-			snprintf(note, sizeof(note), "not delivered to %u: %s",
-				 res.nrejected, res.rejected);
-			rc = pc_outbox_sent(sd->st, it->id, sd->now, note,
-					    &err);
 			sd->partial++;
 			log_warnx("send: %s %s to %s: sent, but the server "
 				  "refused %u recipient(s): %s",
 				  it->action, it->message_id, it->recipients,
 				  res.nrejected, res.rejected);
 		} else {
-			rc = pc_outbox_sent(sd->st, it->id, sd->now, NULL,
-					    &err);
 			log_info("send: %s %s to %s: sent", it->action,
 				 it->message_id, it->recipients);
 		}
-		sd->sent++;
 		break;
 	case PC_SMTP_TEMPORARY:
-		rc = pc_outbox_retry(sd->st, it->id,
-				     sd->now + backoff(it->attempts),
-				     res.detail, &err);
 		sd->retry++;
 		log_warnx("send: %s %s to %s: %s; will retry", it->action,
 			  it->message_id, it->recipients, res.detail);
 		break;
 	case PC_SMTP_PERMANENT:
-		rc = pc_outbox_failed(sd->st, it->id, res.detail, &err);
 		sd->failed++;
 		log_warnx("send: %s %s to %s: refused for good: %s", it->action,
 			  it->message_id, it->recipients, res.detail);
 		break;
 	}
-	if (rc < 0 || pc_store_commit(sd->st, &err) < 0)
-		goto db_fail;
 	/* A server that is down stays down for this run. */
 	return res.outcome == PC_SMTP_TEMPORARY && res.code == 0 ? 1 : 0;
 db_fail:

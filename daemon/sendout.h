@@ -2,9 +2,9 @@
 /*
  * Sending the outbox's due mail, for `patchclock send` and patchclockd's
  * sender child: each mail claimed in a transaction first (another sender
- * skips it), sent through lib/notify/smtp, marked sent in its own
- * transaction right after the server's OK, retried with backoff on
- * temporary failures, failed on 5xx.
+ * skips it), sent through lib/notify/smtp, and its outcome recorded by
+ * the policy of lib/notify/deliver.h (sent right after the server's OK,
+ * retried with backoff, failed on 5xx).
  */
 #ifndef PC_CLI_SENDOUT_H
 #define PC_CLI_SENDOUT_H
