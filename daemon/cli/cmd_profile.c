@@ -218,8 +218,24 @@ static json_object *json_trusted(const struct pc_policy *pol)
 	return a;
 }
 
+/* A field's own keys, by kind: the cases come from the field table
+ * (profile/policy.h); doc/json.md's *Field objects. */
+#define JSON_DURATION(m)                      \
+	json_object_object_add(j, "duration", \
+			       set ? json_duration(&pol->m) : NULL)
+#define JSON_DEADLINE(m) json_deadline(j, set ? &pol->m : &none)
+#define JSON_HOURS(m) json_hours(j, &pol->m, set)
+#define JSON_PEOPLE(m) json_object_object_add(j, "people", json_trusted(pol))
+#define JSON_TEST(m) \
+	json_object_object_add(j, "url", set ? str(pol->test_url) : NULL)
+#define JSON_ENUM(m) (void)0
+#define JSON_FIELD(f, key, label, kind, member) \
+	case f:                                 \
+		JSON_##kind(member);            \
+		break;
+
 /* One policy field: its value in words, the field's own keys (null when
- * the profile does not say: doc/json.md's *Field objects), its source. */
+ * the profile does not say), its source. */
 static json_object *json_field(const struct pc_policy *pol,
 			       enum pc_prof_field f)
 {
@@ -232,33 +248,8 @@ static json_object *json_field(const struct pc_policy *pol,
 	json_object_object_add(j, "value", set ? str(b.buf) : NULL);
 	pc_buf_release(&b);
 	switch (f) {
-	case PC_PROF_PING_AFTER:
-		json_object_object_add(j, "duration",
-				       set ? json_duration(&pol->ping_after) :
-					     NULL);
-		break;
-	case PC_PROF_REPOST_MIN:
-		json_object_object_add(j, "duration",
-				       set ? json_duration(&pol->repost_min) :
-					     NULL);
-		break;
-	case PC_PROF_NEW_FEATURES:
-		json_deadline(j, set ? &pol->new_features : &none);
-		break;
-	case PC_PROF_MERGE_FEATURES:
-		json_deadline(j, set ? &pol->merge_features : &none);
-		break;
-	case PC_PROF_OFFICE_HOURS:
-		json_hours(j, &pol->office_hours, set);
-		break;
-	case PC_PROF_TRUSTED:
-		json_object_object_add(j, "people", json_trusted(pol));
-		break;
-	case PC_PROF_TEST_SUITE:
-		json_object_object_add(j, "url",
-				       set ? str(pol->test_url) : NULL);
-		break;
-	default:
+		PC_PROF_FIELDS(JSON_FIELD)
+	case PC_PROF_NFIELDS:
 		break;
 	}
 	json_object_object_add(j, "source", json_origin(&pol->from[f]));

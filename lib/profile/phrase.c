@@ -1395,118 +1395,83 @@ void pc_phrase_value_release(struct pc_phrase_value *v)
 	memset(v, 0, sizeof(*v));
 }
 
+static void free_people(struct pc_prof_person *p, size_t n);
+
+/* Storing a value into its member, by kind: the cases come from the
+ * field table (policy.h). */
+#define STORE_DURATION(m) pol->m = v->dur
+#define STORE_ENUM(m) pol->m = v->e
+#define STORE_HOURS(m) pol->m = v->hours
+#define STORE_DEADLINE(m) pol->m = v->dl
+#define STORE_PEOPLE(m)                              \
+	do {                                         \
+		free_people(pol->m, pol->n_trusted); \
+		pol->m = v->people;                  \
+		pol->n_trusted = v->n_people;        \
+		v->people = NULL;                    \
+		v->n_people = 0;                     \
+	} while (0)
+#define STORE_TEST(m)                    \
+	do {                             \
+		free(pol->m);            \
+		free(pol->test_url);     \
+		pol->m = v->text;        \
+		pol->test_url = v->url;  \
+		v->text = v->url = NULL; \
+	} while (0)
+#define STORE(f, key, label, kind, member) \
+	case f:                            \
+		STORE_##kind(member);      \
+		break;
+
 void pc_phrase_value_store(struct pc_policy *pol, enum pc_prof_field f,
 			   struct pc_phrase_value *v)
 {
 	switch (f) {
-	case PC_PROF_PING_AFTER:
-		pol->ping_after = v->dur;
-		break;
-	case PC_PROF_REPOST_MIN:
-		pol->repost_min = v->dur;
-		break;
-	case PC_PROF_REMINDER:
-		pol->reminder = (enum pc_prof_reminder)v->e;
-		break;
-	case PC_PROF_OFFICE_HOURS:
-		pol->office_hours = v->hours;
-		break;
-	case PC_PROF_REVIEW:
-		pol->review = (enum pc_prof_review)v->e;
-		break;
-	case PC_PROF_NEW_FEATURES:
-		pol->new_features = v->dl;
-		break;
-	case PC_PROF_MERGE_FEATURES:
-		pol->merge_features = v->dl;
-		break;
-	case PC_PROF_SUBMIT:
-		pol->submit = (enum pc_prof_submit)v->e;
-		break;
-	case PC_PROF_TRUSTED:
-		free_people(pol->trusted, pol->n_trusted);
-		pol->trusted = v->people;
-		pol->n_trusted = v->n_people;
-		v->people = NULL;
-		v->n_people = 0;
-		break;
-	case PC_PROF_TEST_SUITE:
-		free(pol->test_suite);
-		free(pol->test_url);
-		pol->test_suite = v->text;
-		pol->test_url = v->url;
-		v->text = v->url = NULL;
-		break;
-	case PC_PROF_STYLE:
-		pol->style = (enum pc_prof_style)v->e;
-		break;
-	case PC_PROF_OFF_LIST:
-		pol->off_list = (enum pc_prof_offlist)v->e;
-		break;
+		PC_PROF_FIELDS(STORE)
 	case PC_PROF_NFIELDS:
 		assert(0);
 	}
 	pc_phrase_value_release(v);
 }
 
+/* Copying a member into a value, by kind. */
+#define COPY_DURATION(m) out->dur = pol->m
+#define COPY_ENUM(m) out->e = (int)pol->m
+#define COPY_HOURS(m) out->hours = pol->m
+#define COPY_DEADLINE(m) out->dl = pol->m
+#define COPY_PEOPLE(m) copy_people(out, pol->m, pol->n_trusted)
+#define COPY_TEST(m)                                                      \
+	do {                                                              \
+		out->text = pol->m ? xstrdup(pol->m) : NULL;              \
+		out->url = pol->test_url ? xstrdup(pol->test_url) : NULL; \
+	} while (0)
+#define COPY(f, key, label, kind, member) \
+	case f:                           \
+		COPY_##kind(member);      \
+		break;
+
+static void copy_people(struct pc_phrase_value *out,
+			const struct pc_prof_person *p, size_t n)
+{
+	size_t i;
+
+	if (n)
+		out->people = xcalloc(n, sizeof(*out->people));
+	for (i = 0; i < n; i++) {
+		out->people[i].name = p[i].name ? xstrdup(p[i].name) : NULL;
+		out->people[i].addr = p[i].addr ? xstrdup(p[i].addr) : NULL;
+	}
+	out->n_people = n;
+}
+
 void pc_phrase_value_from_policy(struct pc_phrase_value *out,
 				 const struct pc_policy *pol,
 				 enum pc_prof_field f)
 {
-	size_t i;
-
 	memset(out, 0, sizeof(*out));
 	switch (f) {
-	case PC_PROF_PING_AFTER:
-		out->dur = pol->ping_after;
-		break;
-	case PC_PROF_REPOST_MIN:
-		out->dur = pol->repost_min;
-		break;
-	case PC_PROF_REMINDER:
-		out->e = (int)pol->reminder;
-		break;
-	case PC_PROF_OFFICE_HOURS:
-		out->hours = pol->office_hours;
-		break;
-	case PC_PROF_REVIEW:
-		out->e = (int)pol->review;
-		break;
-	case PC_PROF_NEW_FEATURES:
-		out->dl = pol->new_features;
-		break;
-	case PC_PROF_MERGE_FEATURES:
-		out->dl = pol->merge_features;
-		break;
-	case PC_PROF_SUBMIT:
-		out->e = (int)pol->submit;
-		break;
-	case PC_PROF_TRUSTED:
-		if (pol->n_trusted)
-			out->people =
-				xcalloc(pol->n_trusted, sizeof(*out->people));
-		for (i = 0; i < pol->n_trusted; i++) {
-			out->people[i].name =
-				pol->trusted[i].name ?
-					xstrdup(pol->trusted[i].name) :
-					NULL;
-			out->people[i].addr =
-				pol->trusted[i].addr ?
-					xstrdup(pol->trusted[i].addr) :
-					NULL;
-		}
-		out->n_people = pol->n_trusted;
-		break;
-	case PC_PROF_TEST_SUITE:
-		out->text = pol->test_suite ? xstrdup(pol->test_suite) : NULL;
-		out->url = pol->test_url ? xstrdup(pol->test_url) : NULL;
-		break;
-	case PC_PROF_STYLE:
-		out->e = (int)pol->style;
-		break;
-	case PC_PROF_OFF_LIST:
-		out->e = (int)pol->off_list;
-		break;
+		PC_PROF_FIELDS(COPY)
 	case PC_PROF_NFIELDS:
 		assert(0);
 	}
@@ -1546,12 +1511,10 @@ int pc_phrase_value_equal(enum pc_prof_field f, const struct pc_phrase_value *a,
 {
 	size_t i;
 
-	switch (f) {
-	case PC_PROF_PING_AFTER:
-	case PC_PROF_REPOST_MIN:
+	switch (pc_profile_field_kind(f)) {
+	case PC_PROF_KIND_DURATION:
 		return dur_equal(&a->dur, &b->dur);
-	case PC_PROF_NEW_FEATURES:
-	case PC_PROF_MERGE_FEATURES:
+	case PC_PROF_KIND_DEADLINE:
 		if (a->dl.kind != b->dl.kind)
 			return 0;
 		if (a->dl.kind == PC_PROF_DL_RC)
@@ -1560,12 +1523,12 @@ int pc_phrase_value_equal(enum pc_prof_field f, const struct pc_phrase_value *a,
 		if (a->dl.kind == PC_PROF_DL_MERGE_WINDOW)
 			return dur_equal(&a->dl.lead, &b->dl.lead);
 		return 1;
-	case PC_PROF_OFFICE_HOURS:
+	case PC_PROF_KIND_HOURS:
 		return a->hours.days == b->hours.days &&
 		       a->hours.start == b->hours.start &&
 		       a->hours.end == b->hours.end &&
 		       !strcmp(a->hours.zone, b->hours.zone);
-	case PC_PROF_TRUSTED:
+	case PC_PROF_KIND_PEOPLE:
 		if (a->n_people != b->n_people)
 			return 0;
 		for (i = 0; i < a->n_people; i++)
@@ -1573,13 +1536,14 @@ int pc_phrase_value_equal(enum pc_prof_field f, const struct pc_phrase_value *a,
 			    !str_equal(a->people[i].addr, b->people[i].addr))
 				return 0;
 		return 1;
-	case PC_PROF_TEST_SUITE:
+	case PC_PROF_KIND_TEST:
 		/* Prose and a short answer say it in different words: the
 		 * same URL is agreement. */
 		return str_equal(a->url, b->url);
-	default:
-		return a->e == b->e;
+	case PC_PROF_KIND_ENUM:
+		break;
 	}
+	return a->e == b->e;
 }
 
 int pc_phrase_short(struct pc_phrase_value *out, enum pc_prof_field f,
@@ -1591,20 +1555,18 @@ int pc_phrase_short(struct pc_phrase_value *out, enum pc_prof_field f,
 	const char *expect = NULL;
 
 	memset(out, 0, sizeof(*out));
-	switch (f) {
-	case PC_PROF_PING_AFTER:
-	case PC_PROF_REPOST_MIN:
+	switch (pc_profile_field_kind(f)) {
+	case PC_PROF_KIND_DURATION:
 		return pc_phrase_duration(&out->dur, s, len, err);
-	case PC_PROF_NEW_FEATURES:
-	case PC_PROF_MERGE_FEATURES:
+	case PC_PROF_KIND_DEADLINE:
 		return pc_phrase_deadline(&out->dl, s, len, err);
-	case PC_PROF_OFFICE_HOURS:
+	case PC_PROF_KIND_HOURS:
 		return pc_phrase_hours(&out->hours, s, len, err);
-	case PC_PROF_TRUSTED:
+	case PC_PROF_KIND_PEOPLE:
 		if ((rc = people_of(out, s, len, err)) < 0)
 			pc_phrase_value_release(out);
 		return rc;
-	case PC_PROF_TEST_SUITE: {
+	case PC_PROF_KIND_TEST: {
 		size_t lines = 1, i;
 
 		for (i = 0; i < len; i++)
@@ -1627,7 +1589,7 @@ int pc_phrase_short(struct pc_phrase_value *out, enum pc_prof_field f,
 		free(n);
 		return rc;
 	}
-	default:
+	case PC_PROF_KIND_ENUM:
 		break;
 	}
 	n = norm(s, len, &nl);

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "profile/profile.h"
+#include "profile/policy.h"
 #include "util/err.h"
 
 /* A value of any policy field. */

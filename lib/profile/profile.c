@@ -154,40 +154,6 @@ int pc_profile__read_file(struct pc_buf *b, const char *path, size_t limit,
 
 /* ---- names ---- */
 
-static const char *const field_keys[PC_PROF_NFIELDS] = {
-	"ping_after",	  "repost_min",	    "reminder",
-	"office_hours",	  "review",	    "new_features",
-	"merge_features", "submit",	    "trusted_reviewers",
-	"test_suite",	  "style_cleanups", "off_list_review",
-};
-
-static const char *const field_labels[PC_PROF_NFIELDS] = {
-	"ping after",
-	"minimum repost interval",
-	"reminder",
-	"office hours",
-	"review tags required",
-	"last -rc for new features",
-	"last -rc to merge features",
-	"patches or pull requests",
-	"trusted reviewers",
-	"test suite",
-	"style cleanups",
-	"off-list review",
-};
-
-const char *pc_profile_field_key(enum pc_prof_field f)
-{
-	assert(f < PC_PROF_NFIELDS);
-	return field_keys[f];
-}
-
-const char *pc_profile_field_label(enum pc_prof_field f)
-{
-	assert(f < PC_PROF_NFIELDS);
-	return field_labels[f];
-}
-
 const char *pc_profile_source_name(enum pc_prof_source s)
 {
 	switch (s) {
@@ -317,81 +283,85 @@ static void format_days(struct pc_buf *out, unsigned days)
 				    names[d % 7]);
 }
 
+static void format_hours(struct pc_buf *out, const struct pc_prof_hours *h)
+{
+	if (h->days) {
+		struct pc_buf d = PC_BUF_INIT;
+
+		format_days(&d, h->days);
+		pc_buf_addf(out, "%s ", d.buf);
+		pc_buf_release(&d);
+	}
+	pc_buf_addf(out, "%02d:%02d-%02d:%02d", h->start / 60, h->start % 60,
+		    h->end / 60, h->end % 60);
+	if (h->zone[0])
+		pc_buf_addf(out, " %s", h->zone);
+}
+
+static void format_people(struct pc_buf *out, const struct pc_prof_person *p,
+			  size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			pc_buf_addstr(out, ", ");
+		if (p[i].name && p[i].addr)
+			pc_buf_addf(out, "%s <%s>", p[i].name, p[i].addr);
+		else
+			pc_buf_addstr(out, p[i].name ? p[i].name : p[i].addr);
+	}
+}
+
+const char *pc_profile_enum_name(enum pc_prof_field f, int v)
+{
+	switch (f) {
+	case PC_PROF_REMINDER:
+		return pc_profile_reminder_name((enum pc_prof_reminder)v);
+	case PC_PROF_REVIEW:
+		return pc_profile_review_name((enum pc_prof_review)v);
+	case PC_PROF_SUBMIT:
+		return pc_profile_submit_name((enum pc_prof_submit)v);
+	case PC_PROF_STYLE:
+		return pc_profile_style_name((enum pc_prof_style)v);
+	case PC_PROF_OFF_LIST:
+		return pc_profile_offlist_name((enum pc_prof_offlist)v);
+	default:
+		return NULL;
+	}
+}
+
+/* Formatting a member, by kind: the cases come from the field table. */
+#define FORMAT_DURATION(m) pc_profile_format_duration(out, &pol->m)
+#define FORMAT_DEADLINE(m) pc_profile_format_deadline(out, &pol->m)
+#define FORMAT_HOURS(m) format_hours(out, &pol->m)
+#define FORMAT_PEOPLE(m) format_people(out, pol->m, pol->n_trusted)
+#define FORMAT_TEST(m)                              \
+	do {                                        \
+		if (pol->m)                         \
+			pc_buf_addstr(out, pol->m); \
+	} while (0)
+#define FORMAT_ENUM(m)                                                \
+	do {                                                          \
+		const char *s = pc_profile_enum_name(f, (int)pol->m); \
+		if (s)                                                \
+			pc_buf_addstr(out, s);                        \
+	} while (0)
+#define FORMAT(f, key, label, kind, member) \
+	case f:                             \
+		FORMAT_##kind(member);      \
+		break;
+
 void pc_profile_format(struct pc_buf *out, const struct pc_policy *pol,
 		       enum pc_prof_field f)
 {
-	const char *s = NULL;
-	size_t i;
-
 	if (pol->from[f].kind == PC_PROF_SRC_NONE)
 		return;
 	switch (f) {
-	case PC_PROF_PING_AFTER:
-		pc_profile_format_duration(out, &pol->ping_after);
-		return;
-	case PC_PROF_REPOST_MIN:
-		pc_profile_format_duration(out, &pol->repost_min);
-		return;
-	case PC_PROF_NEW_FEATURES:
-		pc_profile_format_deadline(out, &pol->new_features);
-		return;
-	case PC_PROF_MERGE_FEATURES:
-		pc_profile_format_deadline(out, &pol->merge_features);
-		return;
-	case PC_PROF_OFFICE_HOURS: {
-		const struct pc_prof_hours *h = &pol->office_hours;
-		size_t start = out->len;
-
-		if (h->days) {
-			struct pc_buf d = PC_BUF_INIT;
-
-			format_days(&d, h->days);
-			pc_buf_addf(out, "%s ", d.buf);
-			pc_buf_release(&d);
-		}
-		pc_buf_addf(out, "%02d:%02d-%02d:%02d", h->start / 60,
-			    h->start % 60, h->end / 60, h->end % 60);
-		if (h->zone[0])
-			pc_buf_addf(out, " %s", h->zone);
-		(void)start;
-		return;
-	}
-	case PC_PROF_TRUSTED:
-		for (i = 0; i < pol->n_trusted; i++) {
-			const struct pc_prof_person *p = &pol->trusted[i];
-
-			if (i)
-				pc_buf_addstr(out, ", ");
-			if (p->name && p->addr)
-				pc_buf_addf(out, "%s <%s>", p->name, p->addr);
-			else
-				pc_buf_addstr(out, p->name ? p->name : p->addr);
-		}
-		return;
-	case PC_PROF_TEST_SUITE:
-		if (pol->test_suite)
-			pc_buf_addstr(out, pol->test_suite);
-		return;
-	case PC_PROF_REMINDER:
-		s = pc_profile_reminder_name(pol->reminder);
-		break;
-	case PC_PROF_REVIEW:
-		s = pc_profile_review_name(pol->review);
-		break;
-	case PC_PROF_SUBMIT:
-		s = pc_profile_submit_name(pol->submit);
-		break;
-	case PC_PROF_STYLE:
-		s = pc_profile_style_name(pol->style);
-		break;
-	case PC_PROF_OFF_LIST:
-		s = pc_profile_offlist_name(pol->off_list);
-		break;
+		PC_PROF_FIELDS(FORMAT)
 	case PC_PROF_NFIELDS:
 		assert(0);
 	}
-	if (s)
-		pc_buf_addstr(out, s);
 }
 
 /* ---- section titles ---- */

@@ -22,172 +22,13 @@
 
 #include <stddef.h>
 
+#include "profile/policy.h"
 #include "util/buf.h"
 #include "util/err.h"
 
 /* Limits on what a profile may hold; beyond them PC_ELIMIT. */
-#define PC_PROFILE_MAX_PEOPLE 64
 #define PC_PROFILE_MAX_OVERRIDE_BYTES (1u << 20)
 #define PC_PROFILE_QUOTE_MAX 400 /* longer quotes are cut, with "..." */
-#define PC_PROFILE_ZONE_MAX 64
-
-/* The fields of a policy, in the order they are printed. */
-enum pc_prof_field {
-	PC_PROF_PING_AFTER, /* wait this long for a response, then ping */
-	PC_PROF_REPOST_MIN, /* minimum time between two postings */
-	PC_PROF_REMINDER, /* how to remind: privately or on the list */
-	PC_PROF_OFFICE_HOURS, /* days, hours and zone of the maintainers */
-	PC_PROF_REVIEW, /* which review tags a patch needs */
-	PC_PROF_NEW_FEATURES, /* last -rc for new feature submissions */
-	PC_PROF_MERGE_FEATURES, /* last -rc to merge features */
-	PC_PROF_SUBMIT, /* patches only, or pull requests accepted */
-	PC_PROF_TRUSTED, /* trusted reviewers */
-	PC_PROF_TEST_SUITE, /* what must pass before submitting */
-	PC_PROF_STYLE, /* standalone style cleanups */
-	PC_PROF_OFF_LIST, /* off-list (internal) review */
-	PC_PROF_NFIELDS
-};
-
-enum pc_prof_unit {
-	PC_PROF_UNIT_NONE = 0, /* not stated */
-	PC_PROF_UNIT_HOURS,
-	PC_PROF_UNIT_DAYS, /* calendar days */
-	PC_PROF_UNIT_BUSINESS_DAYS, /* Monday to Friday in the profile's zone */
-	PC_PROF_UNIT_WEEKS,
-};
-
-struct pc_prof_duration {
-	unsigned count; /* 1..9999; 0 when unit is NONE */
-	enum pc_prof_unit unit;
-};
-
-enum pc_prof_deadline_kind {
-	PC_PROF_DL_NONE = 0,
-	PC_PROF_DL_RC, /* "before -rc5" (exclusive), "by -rc6" (inclusive) */
-	PC_PROF_DL_LAST_RC, /* "End of last -rc" */
-	/* "at least a week before the merge window opens": lead before the
-	 * release that opens it */
-	PC_PROF_DL_MERGE_WINDOW,
-};
-
-struct pc_prof_deadline {
-	enum pc_prof_deadline_kind kind;
-	unsigned rc; /* PC_PROF_DL_RC: the N of -rcN (1..20) */
-	/* PC_PROF_DL_RC: 1 for "by -rcN" (until -rcN is out, that week
-	 * included), 0 for "before -rcN" (until -rcN is out) */
-	int inclusive;
-	struct pc_prof_duration lead; /* PC_PROF_DL_MERGE_WINDOW */
-};
-
-/* Days of the week as a mask: bit 0 Sunday ... bit 6 Saturday. */
-#define PC_PROF_DAY(wday) (1u << (wday))
-#define PC_PROF_WEEKDAYS 0x3eu /* Monday to Friday */
-
-struct pc_prof_hours {
-	/* 0 when the profile states no days (the clock then uses its
-	 * business days) */
-	unsigned days;
-	int start, end; /* minutes after midnight; -1 when not stated */
-	/* an IANA zone name ("America/Los_Angeles"), "" when not stated */
-	char zone[PC_PROFILE_ZONE_MAX];
-};
-
-enum pc_prof_review {
-	PC_PROF_REVIEW_UNSET = 0,
-	PC_PROF_REVIEW_NONE, /* no review tag required */
-	PC_PROF_REVIEW_NON_AUTHOR, /* a Reviewed-by/Acked-by from anyone else */
-	PC_PROF_REVIEW_REVIEWERS, /* from the entry's R: (listed) reviewers */
-	PC_PROF_REVIEW_TRUSTED, /* from the profile's trusted reviewers */
-};
-
-enum pc_prof_reminder {
-	PC_PROF_REMIND_UNSET = 0,
-	PC_PROF_REMIND_PRIVATE, /* a private mail; no list Cc */
-	PC_PROF_REMIND_LIST, /* on the list */
-	PC_PROF_REMIND_NONE, /* no pings at all (netdev: watch patchwork) */
-};
-
-enum pc_prof_submit {
-	PC_PROF_SUBMIT_UNSET = 0,
-	PC_PROF_SUBMIT_PATCHES, /* patches only */
-	PC_PROF_SUBMIT_PULLS, /* pull requests accepted (patches too) */
-};
-
-enum pc_prof_style {
-	PC_PROF_STYLE_UNSET = 0,
-	PC_PROF_STYLE_WELCOME, /* standalone style cleanups welcome */
-	PC_PROF_STYLE_WITH_CHANGES, /* only together with other changes */
-	PC_PROF_STYLE_UNWELCOME, /* standalone cleanups not welcome */
-};
-
-enum pc_prof_offlist {
-	PC_PROF_OFFLIST_UNSET = 0,
-	PC_PROF_OFFLIST_ACCEPTED, /* off-list review tags count */
-	PC_PROF_OFFLIST_DISTRUSTED, /* off-list review tags do not count */
-	PC_PROF_OFFLIST_REQUIRED, /* seek internal review before posting */
-};
-
-struct pc_prof_person {
-	char *name; /* owned; NULL when only an address is given */
-	char *addr; /* owned; NULL when only a name is given */
-};
-
-enum pc_prof_source {
-	PC_PROF_SRC_NONE = 0, /* not stated anywhere */
-	PC_PROF_SRC_SHORT, /* a short answer */
-	PC_PROF_SRC_PROSE, /* a phrase in prose */
-	PC_PROF_SRC_OVERRIDE, /* the override file */
-	PC_PROF_SRC_DEFAULT, /* submitting-patches.rst's guideline */
-	PC_PROF_SRC_MAINTAINERS, /* an entry's P: line (pc_profile.doc_from) */
-};
-
-struct pc_prof_origin {
-	enum pc_prof_source kind;
-	/* owned: the profile document (relative to the tree when inside it)
-	 * or the override file; NULL for PC_PROF_SRC_NONE */
-	char *file;
-	char *heading; /* owned: the section title; NULL for override files */
-	unsigned line; /* 1-based; 0 when unknown (the built-in default) */
-	/* owned: the short answer, the prose sentence, or "key = value" */
-	char *quote;
-	/* owned: how the text was reached when not directly ("maintainer-
-	 * tip.rst, \"Patch resend or reminders\": :ref:`resend_reminders`"),
-	 * else NULL */
-	char *via;
-};
-
-/*
- * A subsystem's policy. A field is meaningful only when from[field].kind
- * is not PC_PROF_SRC_NONE; unstated fields hold their zero value (and
- * office_hours.start/end -1).
- */
-struct pc_policy {
-	/* How long a series may go without a response before the author
-	 * should ping or resend ("Resubmit Cadence", "wait up to one week
-	 * before pinging"); the clock counts business days in
-	 * office_hours.zone. */
-	struct pc_prof_duration ping_after;
-	/* The least time between two postings of a series (netdev: "don't
-	 * repost your patches within one 24h period"). */
-	struct pc_prof_duration repost_min;
-	enum pc_prof_reminder reminder; /* nvdimm: "a private mail reminder" */
-	struct pc_prof_hours office_hours;
-	enum pc_prof_review review;
-	/* Last -rc for new feature submissions: a feature posted later
-	 * targets the merge window after next. */
-	struct pc_prof_deadline new_features;
-	/* Last -rc to merge features: a series not applied by then waits. */
-	struct pc_prof_deadline merge_features;
-	enum pc_prof_submit submit;
-	struct pc_prof_person *trusted; /* owned, in the profile's order */
-	size_t n_trusted;
-	char *test_suite; /* owned: the text as written, markup stripped */
-	char *test_url; /* owned: the first URL in it, or NULL */
-	enum pc_prof_style style;
-	enum pc_prof_offlist off_list;
-	/* where each field came from; kind PC_PROF_SRC_NONE: not stated */
-	struct pc_prof_origin from[PC_PROF_NFIELDS];
-};
 
 /* A section (or a part of one) that was not read into the policy. */
 struct pc_prof_unread {
@@ -272,10 +113,6 @@ int pc_profile_for_entry(struct pc_profile **out, const char *entry,
 
 void pc_profile_free(struct pc_profile *p);
 
-/* "ping_after", "repost_min", ...: the JSON and override-file key. */
-const char *pc_profile_field_key(enum pc_prof_field f);
-/* "ping after", "minimum repost interval", ...: for people. */
-const char *pc_profile_field_label(enum pc_prof_field f);
 /* "short answer", "prose", "override file", "default", "not stated". */
 const char *pc_profile_source_name(enum pc_prof_source s);
 
@@ -291,6 +128,9 @@ void pc_profile_format_duration(struct pc_buf *out,
 				const struct pc_prof_duration *d);
 void pc_profile_format_deadline(struct pc_buf *out,
 				const struct pc_prof_deadline *d);
+/* The name of value v of enumerated field f (PC_PROF_KIND_ENUM), as the
+ * functions below give it; NULL for the UNSET value or another field. */
+const char *pc_profile_enum_name(enum pc_prof_field f, int v);
 /* Names of enumerated values ("non-author", "private", ...), or NULL
  * for the UNSET value. */
 const char *pc_profile_review_name(enum pc_prof_review v);
