@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <zlib.h>
 
 #include "mail/message.h"
 #include "patch/classify.h"
@@ -20,13 +19,12 @@
 #include "patch/trailer.h"
 #include "store/ingest.h"
 #include "store/series.h"
+#include "store/raw.h"
 #include "store/store_internal.h"
 #include "util/buf.h"
 #include "util/util.h"
 #include "util/xalloc.h"
 
-static const char SQL_INSERT_RAW[] =
-	"INSERT INTO raw (size, compression, bytes) VALUES (?, ?, ?)";
 static const char SQL_INSERT_MSG[] =
 	"INSERT INTO messages (msgid, msgid_generated, raw_id, source, "
 	"list_id, kind, subject, name, from_name, from_addr, author_name, "
@@ -95,42 +93,6 @@ static char *lower_dup(const char *s)
 	for (i = 0; d[i]; i++)
 		d[i] = (char)pc_tolower((unsigned char)d[i]);
 	return d;
-}
-
-static int insert_raw(struct pc_store *st, const char *raw, size_t len,
-		      int compress, int64_t *id_out, struct pc_err *err)
-{
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT_RAW, err);
-	unsigned char *z = NULL;
-	uLongf zlen = 0;
-	int rc;
-
-	if (!s)
-		return PC_EDB;
-	if (compress && len > 256) {
-		zlen = compressBound((uLong)len);
-		z = xmalloc(zlen);
-		if (compress2(z, &zlen, (const Bytef *)raw, (uLong)len, 1) !=
-			    Z_OK ||
-		    zlen >= len) {
-			free(z);
-			z = NULL;
-		}
-	}
-	sqlite3_bind_int64(s, 1, (sqlite3_int64)len);
-	if (z) {
-		sqlite3_bind_text(s, 2, "zlib", -1, SQLITE_STATIC);
-		sqlite3_bind_blob64(s, 3, z, zlen, SQLITE_STATIC);
-	} else {
-		sqlite3_bind_text(s, 2, "none", -1, SQLITE_STATIC);
-		sqlite3_bind_blob64(s, 3, raw, len, SQLITE_STATIC);
-	}
-	rc = pc_store__exec(st, s, err, "storing a raw message");
-	sqlite3_reset(s);
-	free(z);
-	if (rc == 0)
-		*id_out = sqlite3_last_insert_rowid(st->db);
-	return rc;
 }
 
 /*
@@ -511,7 +473,7 @@ static int ingest_broken(struct pc_store *st, const char *raw, size_t len,
 		rc = 1;
 		goto out;
 	}
-	if ((rc = insert_raw(st, raw, len, opt->compress, &raw_id, err)) < 0)
+	if ((rc = pc_raw_put(st, raw, len, opt->compress, &raw_id, err)) < 0)
 		goto out;
 	if (!(s = pc_store__stmt(st, sql, err))) {
 		rc = PC_EDB;
@@ -593,7 +555,7 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 				   err);
 		goto out;
 	}
-	if ((rc = insert_raw(st, raw, len, opt->compress, &raw_id, err)) < 0 ||
+	if ((rc = pc_raw_put(st, raw, len, opt->compress, &raw_id, err)) < 0 ||
 	    (rc = insert_message(st, m, &d, raw_id, where, opt, &mid, err)) <
 		    0 ||
 	    (rc = insert_files(st, mid, &d.diff, err)) < 0)

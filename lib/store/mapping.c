@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 
 #include "store/mapping.h"
-#include "store/query.h"
+#include "store/raw.h"
 #include "store/store_internal.h"
 #include "util/buf.h"
 #include "util/util.h"

@@ -6,7 +6,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "store/mapping.h"
 #include "store/query.h"
@@ -419,64 +418,6 @@ void pc_message_info_free(struct pc_message_info *m)
 	files_free(m->files, m->nfiles);
 	trailers_free(m->trailers, m->ntrailers);
 	free(m);
-}
-
-static const char SQL_RAW[] =
-	"SELECT r.size, r.compression, r.bytes FROM raw r "
-	"JOIN messages m ON m.raw_id = r.id WHERE m.id = ?";
-
-int pc_message_raw(char **out, size_t *len_out, struct pc_store *st,
-		   int64_t message_id, struct pc_err *err)
-{
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_RAW, err);
-	const unsigned char *comp;
-	const void *blob;
-	size_t size, blen;
-	char *buf;
-	int rc;
-
-	if (!s)
-		return PC_EDB;
-	sqlite3_bind_int64(s, 1, message_id);
-	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
-		sqlite3_reset(s);
-		return rc == SQLITE_DONE ?
-			       pc_err_set(err, PC_ENOTFOUND,
-					  "no such message") :
-			       pc_store__fail(st, err, "reading a raw message");
-	}
-	size = (size_t)sqlite3_column_int64(s, 0);
-	comp = sqlite3_column_text(s, 1);
-	blob = sqlite3_column_blob(s, 2);
-	blen = (size_t)sqlite3_column_bytes(s, 2);
-	buf = xmalloc(size + 1);
-	if (comp && !strcmp((const char *)comp, "zlib")) {
-		uLongf dlen = (uLongf)size;
-
-		if (uncompress((Bytef *)buf, &dlen, blob, (uLong)blen) !=
-			    Z_OK ||
-		    dlen != size) {
-			sqlite3_reset(s);
-			free(buf);
-			return pc_err_set(err, PC_EDB,
-					  "raw message %lld is corrupt",
-					  (long long)message_id);
-		}
-	} else {
-		if (blen != size) {
-			sqlite3_reset(s);
-			free(buf);
-			return pc_err_set(err, PC_EDB,
-					  "raw message %lld has a wrong size",
-					  (long long)message_id);
-		}
-		memcpy(buf, blob, blen);
-	}
-	buf[size] = '\0';
-	sqlite3_reset(s);
-	*out = buf;
-	*len_out = size;
-	return 0;
 }
 
 int pc_ingest_errors(struct pc_store *st, pc_error_fn fn, void *arg,

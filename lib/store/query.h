@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store/raw.h"
 #include "store/store.h"
 #include "util/err.h"
 
@@ -120,12 +121,7 @@ int pc_message_get(struct pc_message_info **out, struct pc_store *st,
 		   const char *msgid, struct pc_err *err);
 void pc_message_info_free(struct pc_message_info *m);
 
-/*
- * The raw bytes of a message as stored (decompressed). Caller frees
- * *out with free().
- */
-int pc_message_raw(char **out, size_t *len_out, struct pc_store *st,
-		   int64_t message_id, struct pc_err *err);
+/* pc_message_raw(): store/raw.h */
 
 /* Calls fn(where, msgid, reason, arg) for each recorded ingest error. */
 typedef int (*pc_error_fn)(const char *where, const char *msgid,
