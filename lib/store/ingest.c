@@ -4,18 +4,12 @@
  * patches and covers to series.c. All writes for a message happen in the
  * caller's transaction, so a message is stored whole or not at all.
  */
-/* memmem() */
-#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "mail/message.h"
-#include "patch/classify.h"
-#include "patch/diff.h"
-#include "patch/pull.h"
-#include "patch/subject.h"
-#include "patch/intent.h"
+#include "patch/analysis.h"
 #include "patch/trailer.h"
 #include "store/ingest.h"
 #include "store/series.h"
@@ -60,31 +54,6 @@ static const char SQL_SET_TARGET[] =
 	"UPDATE trailers SET target_id = ? WHERE message_id = ? "
 	"AND target_id IS NULL";
 
-/* What ingest derived from a parsed message. */
-struct derived {
-	struct pc_subject subj;
-	struct pc_diff diff;
-	struct pc_pull pull;
-	struct pc_trailer_list trailers;
-	enum pc_kind kind;
-	const char *origin; /* trailers' origin: "patch", "reply" or NULL */
-	char *name; /* owned; subject name */
-	char *change_id; /* owned, or NULL */
-	char *supersedes; /* owned, or NULL */
-	int is_bot;
-	unsigned intent; /* PC_INTENT_* of a reply */
-};
-
-static void derived_release(struct derived *d)
-{
-	pc_diff_release(&d->diff);
-	pc_pull_release(&d->pull);
-	pc_trailer_list_release(&d->trailers);
-	free(d->name);
-	free(d->change_id);
-	free(d->supersedes);
-}
-
 static char *lower_dup(const char *s)
 {
 	char *d = xstrdup(s ? s : "");
@@ -93,129 +62,6 @@ static char *lower_dup(const char *s)
 	for (i = 0; d[i]; i++)
 		d[i] = (char)pc_tolower((unsigned char)d[i]);
 	return d;
-}
-
-/*
- * Lines of the body that name earlier versions: b4's "change-id: X" and
- * "- Link to v1: https://lore.kernel.org/r/<msgid>", and a
- * "Supersedes: <msgid>" pseudo-header.
- */
-static void scan_version_links(struct derived *d, const char *body, size_t len)
-{
-	const char *p = body, *end = body + len;
-
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		const char *v;
-
-		if (!d->change_id && pc_mem_starts(p, l, "change-id: ")) {
-			v = p + 11;
-			d->change_id = xmemdupz(v, l - 11);
-		} else if (!d->supersedes &&
-			   (pc_mem_istarts(p, l, "- Link to v") ||
-			    pc_mem_istarts(p, l, "Link to v"))) {
-			const char *r = pc_memimem(p, l, "/r/");
-
-			if (r) {
-				const char *s = r + 3, *e = s;
-
-				while (e < p + l &&
-				       !pc_isspace((unsigned char)*e) &&
-				       *e != '>')
-					e++;
-				while (e > s && e[-1] == '/')
-					e--;
-				if (e > s)
-					d->supersedes =
-						xmemdupz(s, (size_t)(e - s));
-			}
-		} else if (!d->supersedes &&
-			   pc_mem_istarts(p, l, "Supersedes: <")) {
-			const char *s = p + 13, *gt = memchr(s, '>', l - 13);
-
-			if (gt && gt > s)
-				d->supersedes = xmemdupz(s, (size_t)(gt - s));
-		}
-		p = nl ? nl + 1 : end;
-	}
-}
-
-/* The length of a patch's commit message: up to "---" or the diff. */
-static size_t commit_message_len(const char *body, size_t len, size_t diff_off)
-{
-	const char *p = body, *end = body + (diff_off < len ? diff_off : len);
-
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
-
-		if (l >= 3 && !memcmp(p, "---", 3) &&
-		    (l == 3 || pc_isspace((unsigned char)p[3])))
-			return (size_t)(p - body);
-		p = nl ? nl + 1 : end;
-	}
-	return (size_t)(end - body);
-}
-
-static int derive(struct derived *d, const struct pc_msg *m, struct pc_err *err)
-{
-	const char *text = m->body.buf;
-	size_t tlen = m->body.len, i;
-	int rc, has_diff;
-
-	pc_subject_parse(&d->subj, m->subject, strlen(m->subject), NULL);
-	d->name = xmemdupz(m->subject + d->subj.name_off, d->subj.name_len);
-	/* The patch is inline, or else in the first text attachment that
-	 * holds a diff. Most mail has none: skip the parser then. */
-	has_diff = pc_diff_present(text, tlen);
-	for (i = 0; !has_diff && i < m->natt; i++) {
-		if (pc_diff_present(m->att[i].text.buf, m->att[i].text.len)) {
-			text = m->att[i].text.buf;
-			tlen = m->att[i].text.len;
-			has_diff = 1;
-		}
-	}
-	if (has_diff && (rc = pc_diff_parse(&d->diff, text, tlen, err)) < 0 &&
-	    rc != PC_ELIMIT)
-		return rc;
-	/* request-pull writes "are available in the [Gg]it repository at". */
-	if ((d->subj.flags & PC_SUBJ_PULL) ||
-	    memmem(m->body.buf, m->body.len, "repository at", 13))
-		pc_pull_parse(&d->pull, m->body.buf, m->body.len);
-	d->kind = pc_classify(&d->subj, d->diff.nfiles > 0, d->pull.url != NULL,
-			      m->in_reply_to != NULL || m->nrefs > 0);
-	d->is_bot = pc_is_bot(m->from.name, m->from.addr, m->auto_submitted);
-	if (d->kind == PC_KIND_PATCH || d->kind == PC_KIND_COVER)
-		scan_version_links(d, m->body.buf, m->body.len);
-
-	if (d->kind == PC_KIND_PATCH && text == m->body.buf) {
-		d->origin = "patch";
-		rc = pc_trailers_from_patch(
-			&d->trailers, m->body.buf,
-			commit_message_len(m->body.buf, m->body.len,
-					   d->diff.nfiles ? d->diff.diff_off :
-							    m->body.len),
-			err);
-	} else if (d->kind == PC_KIND_PATCH) {
-		/* An attached patch: its own commit message is in the
-		 * attachment, before the diff. */
-		d->origin = "patch";
-		rc = pc_trailers_from_patch(
-			&d->trailers, text,
-			commit_message_len(text, tlen, d->diff.diff_off), err);
-	} else if (d->kind == PC_KIND_REPLY) {
-		d->origin = "reply";
-		d->intent = pc_intent_scan(m->body.buf, m->body.len);
-		rc = pc_trailers_from_reply(&d->trailers, m->body.buf,
-					    m->body.len, err);
-		if (d->is_bot)
-			for (i = 0; i < d->trailers.n; i++)
-				d->trailers.v[i].suggested = 1;
-	} else {
-		rc = 0;
-	}
-	return rc < 0 ? rc : 0;
 }
 
 static void bind_int_or_null(sqlite3_stmt *s, int i, int present, int64_t v)
@@ -227,7 +73,7 @@ static void bind_int_or_null(sqlite3_stmt *s, int i, int present, int64_t v)
 }
 
 static int insert_message(struct pc_store *st, const struct pc_msg *m,
-			  const struct derived *d, int64_t raw_id,
+			  const struct pc_analysis *d, int64_t raw_id,
 			  const char *where,
 			  const struct pc_ingest_options *opt, int64_t *id_out,
 			  struct pc_err *err)
@@ -342,70 +188,8 @@ static int insert_files(struct pc_store *st, int64_t mid,
 	return 0;
 }
 
-/* Whether every word of a appears among the words of b (ASCII case
- * folded; words split on spaces and punctuation other than '-'). */
-static int words_within(const char *a, const char *b)
-{
-	const char *p = a;
-	int any = 0;
-
-	while (*p) {
-		const char *s, *q;
-		size_t n;
-		int found = 0;
-
-		while (*p && !pc_isalnum((unsigned char)*p) && *p != '-' &&
-		       (unsigned char)*p < 0x80)
-			p++;
-		s = p;
-		while (*p && (pc_isalnum((unsigned char)*p) || *p == '-' ||
-			      (unsigned char)*p >= 0x80))
-			p++;
-		n = (size_t)(p - s);
-		if (!n)
-			continue;
-		any = 1;
-		for (q = b; *q && !found;) {
-			const char *t;
-
-			while (*q && !pc_isalnum((unsigned char)*q) &&
-			       *q != '-' && (unsigned char)*q < 0x80)
-				q++;
-			t = q;
-			while (*q && (pc_isalnum((unsigned char)*q) ||
-				      *q == '-' || (unsigned char)*q >= 0x80))
-				q++;
-			found = (size_t)(q - t) == n && !strncasecmp(s, t, n);
-		}
-		if (!found)
-			return 0;
-	}
-	return any;
-}
-
-/*
- * Whether a person tag in a reply names someone other than the reply's
- * sender, as b4 checks before applying a follow-up tag. It matches when
- * the addresses are equal, or when one display name's words are all in
- * the other ("fan <nifan@gmail.com>" giving "Reviewed-by: Fan Ni
- * <fan.ni@samsung.com>" is the same person writing from home).
- */
-static int sender_mismatch(const struct pc_trailer *t, const struct pc_msg *m)
-{
-	const char *from = m->from.name;
-
-	if (!t->is_person || !t->addr)
-		return 0;
-	if (m->from.addr && !strcasecmp(t->addr, m->from.addr))
-		return 0;
-	if (t->person && from && *from && strcmp(from, m->from.addr) != 0 &&
-	    (words_within(from, t->person) || words_within(t->person, from)))
-		return 0;
-	return 1;
-}
-
 static int insert_trailers(struct pc_store *st, int64_t mid,
-			   const struct pc_msg *m, const struct derived *d,
+			   const struct pc_msg *m, const struct pc_analysis *d,
 			   int64_t target, struct pc_err *err)
 {
 	int is_reply = d->kind == PC_KIND_REPLY;
@@ -427,7 +211,8 @@ static int insert_trailers(struct pc_store *st, int64_t mid,
 		pc_store__bind_text(s, 7, t->addr);
 		sqlite3_bind_int(s, 8, t->suggested);
 		bind_int_or_null(s, 9, target != 0, target);
-		sqlite3_bind_int(s, 10, is_reply && sender_mismatch(t, m));
+		sqlite3_bind_int(s, 10,
+				 is_reply && pc_trailer_sender_mismatch(t, m));
 		if ((rc = pc_store__exec(st, s, err, "storing trailers")) < 0)
 			return rc;
 	}
@@ -529,8 +314,8 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 		      struct pc_ingest_stats *stats, struct pc_err *err)
 {
 	struct pc_ingest_options defaults = PC_INGEST_OPTIONS_INIT;
-	struct derived d = { .diff = PC_DIFF_INIT,
-			     .trailers = PC_TRAILER_LIST_INIT };
+	struct pc_analysis d = { .diff = PC_DIFF_INIT,
+				 .trailers = PC_TRAILER_LIST_INIT };
 	struct pc_err perr = { 0 };
 	struct pc_msg *m = NULL;
 	int64_t found, raw_id, mid = 0, target = 0;
@@ -549,7 +334,7 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 			stats->duplicates++;
 		goto out;
 	}
-	if ((rc = derive(&d, m, &perr)) < 0) {
+	if ((rc = pc_analyse(&d, m, &perr)) < 0) {
 		/* The parsers only fail on limits: keep the mail raw. */
 		rc = ingest_broken(st, raw, len, where, opt, perr.msg, stats,
 				   err);
@@ -598,7 +383,7 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 	}
 	rc = 0;
 out:
-	derived_release(&d);
+	pc_analysis_release(&d);
 	pc_msg_free(m);
 	return rc;
 }
