@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The mails patchclock sends, byte for byte (see compose.h). Everything
- * here is string work on what the caller passes: cleaning text that came
- * from mail, RFC 2047 encoded words, header folding, body wrapping at 72
- * columns, and the texts of the three mails. A mail is built in a local
- * buffer and appended to the caller's only when complete, so an error
- * leaves the caller's buffer as it was.
- *
- * Header safety does not rest on the cleaning alone: every header word
- * goes through hdr_word(), which asserts that it holds only printable
- * ASCII, so a line break can only ever come from the folding code.
+ * The mails patchclock sends, byte for byte (see compose.h): the texts of
+ * the resend reply, the too-soon note, the boot report and the digest,
+ * written with the generic mail writer of mailtext.h (cleaning, RFC 2047,
+ * header folding, body wrapping at 72 columns). A mail is built in a
+ * local buffer and appended to the caller's only when complete, so an
+ * error leaves the caller's buffer as it was.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -29,11 +25,6 @@
 #include "util/xalloc.h"
 #include "util/banned.h"
 
-#define BODY_WIDTH 72
-#define HEADER_WIDTH 78
-/* An encoded word: "=?UTF-8?Q?" + payload + "?=", at most 60 bytes, so
- * that one fits on a line after any header name used here. */
-#define EW_PAYLOAD_MAX 48
 /* A body line longer than this (in bytes) is left out: SMTP allows 998. */
 #define BODY_LINE_BYTES_MAX 990
 #define LOCAL_TIME_MAX 64
@@ -45,181 +36,7 @@ static const char signature[] =
 
 /* ---- UTF-8 and cleaning ---- */
 
-/*
- * Decodes the UTF-8 character at p (len > 0 bytes) into *cp; returns its
- * length. Invalid bytes (overlongs, surrogates, truncated sequences) are
- * one byte each and decode to U+FFFD.
- */
-static size_t utf8_next(const unsigned char *p, size_t len, uint32_t *cp)
-{
-	size_t n = pc_utf8_seq(p, len, cp);
-
-	if (n)
-		return n;
-	*cp = 0xfffd;
-	return 1;
-}
-
-/* Controls and line breaks of every kind: they become spaces. */
-static int is_break(uint32_t c)
-{
-	return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) ||
-	       c == 0x2028 || c == 0x2029;
-}
-
-/* Invisible characters that reorder or hide text: dropped. */
-static int is_invisible(uint32_t c)
-{
-	return c == 0x061c || c == 0x200e || c == 0x200f ||
-	       (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
-	       c == 0xfeff;
-}
-
-/*
- * Appends the clean form of s (NULL: nothing) to out: see compose.h. At
- * most max bytes are appended; a longer text is cut at a character
- * boundary and ends in "...". Returns the number of bytes appended.
- */
-static size_t clean(struct pc_buf *out, const char *s, size_t max)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t len = s ? strlen(s) : 0, i = 0, start = out->len;
-	int space = 0, cut = 0;
-
-	assert(max >= 4);
-	while (i < len) {
-		uint32_t c;
-		size_t before = out->len;
-
-		i += utf8_next(p + i, len - i, &c);
-		if (c == ' ' || is_break(c)) {
-			space = out->len > start;
-			continue;
-		}
-		if (is_invisible(c))
-			continue;
-		if (space)
-			pc_buf_addch(out, ' ');
-		space = 0;
-		pc_utf8_put(out, c);
-		if (out->len - start > max - 3) {
-			/* Keep room for "..." unless the text ends here. */
-			if (i < len || out->len - start > max) {
-				pc_buf_setlen(out, before);
-				cut = 1;
-				break;
-			}
-		}
-	}
-	if (cut)
-		pc_buf_addstr(out, "...");
-	return out->len - start;
-}
-
-/* A cleaned copy of s; caller frees. */
-static char *clean_dup(const char *s, size_t max)
-{
-	struct pc_buf b = PC_BUF_INIT;
-
-	clean(&b, s, max);
-	return pc_buf_detach(&b, NULL);
-}
-
-/* Columns a character takes in a terminal: 0, 1 or 2. */
-static int char_width(uint32_t c)
-{
-	if ((c >= 0x0300 && c <= 0x036f) || (c >= 0x1ab0 && c <= 0x1aff) ||
-	    (c >= 0x1dc0 && c <= 0x1dff) || (c >= 0x200b && c <= 0x200f) ||
-	    (c >= 0x20d0 && c <= 0x20ff) || (c >= 0xfe00 && c <= 0xfe0f) ||
-	    (c >= 0xfe20 && c <= 0xfe2f))
-		return 0;
-	if ((c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0x303e) ||
-	    (c >= 0x3041 && c <= 0x33ff) || (c >= 0x3400 && c <= 0x4dbf) ||
-	    (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xa000 && c <= 0xa4cf) ||
-	    (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
-	    (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
-	    (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1f64f) ||
-	    (c >= 0x1f900 && c <= 0x1f9ff) || (c >= 0x20000 && c <= 0x3fffd))
-		return 2;
-	return 1;
-}
-
-static size_t text_width(const char *p, size_t len)
-{
-	size_t i = 0, w = 0;
-
-	while (i < len) {
-		uint32_t c;
-
-		i += utf8_next((const unsigned char *)p + i, len - i, &c);
-		w += (size_t)char_width(c);
-	}
-	return w;
-}
-
 /* ---- checks of what goes into headers unchanged ---- */
-
-/* A plain ASCII addr-spec: one '@', no spaces, quotes or brackets. */
-static int addr_ok(const char *a)
-{
-	size_t i, n, at = 0, ats = 0;
-
-	if (!a || !(n = strlen(a)) || n > PC_COMPOSE_ADDR_MAX)
-		return 0;
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)a[i];
-
-		if (c <= 0x20 || c >= 0x7f || strchr("<>()[]\\,;:\"", c))
-			return 0;
-		if (c == '@') {
-			ats++;
-			at = i;
-		}
-	}
-	return ats == 1 && at > 0 && at + 1 < n;
-}
-
-/*
- * The Message-ID in id without its angle brackets, as (*p_out,
- * *len_out): 0 when it is printable ASCII without spaces or brackets
- * and 1..PC_COMPOSE_ID_MAX bytes long, else PC_EPARSE or PC_ELIMIT.
- */
-static int msgid_check(const char **p_out, size_t *len_out, const char *id)
-{
-	size_t n = id ? strlen(id) : 0, i;
-
-	if (n >= 2 && id[0] == '<' && id[n - 1] == '>') {
-		id++;
-		n -= 2;
-	}
-	if (!n)
-		return PC_EPARSE;
-	if (n > PC_COMPOSE_ID_MAX)
-		return PC_ELIMIT;
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)id[i];
-
-		if (c <= 0x20 || c >= 0x7f || c == '<' || c == '>')
-			return PC_EPARSE;
-	}
-	*p_out = id;
-	*len_out = n;
-	return 0;
-}
-
-static int domain_ok(const char *d)
-{
-	size_t i, n;
-
-	if (!d || !(n = strlen(d)) || n > PC_COMPOSE_DOMAIN_MAX ||
-	    d[0] == '.' || d[0] == '-' || d[n - 1] == '.')
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!pc_isalnum((unsigned char)d[i]) && d[i] != '.' &&
-		    d[i] != '-')
-			return 0;
-	return 1;
-}
 
 static int url_pattern_ok(const char *pat)
 {
@@ -290,7 +107,7 @@ int pc_compose_message_id(char *buf, size_t len, const char *action,
 		    !pc_isdigit((unsigned char)action[i]) && action[i] != '-')
 			return pc_err_set(err, PC_EUSAGE,
 					  "invalid action name");
-	if (!domain_ok(domain))
+	if (!pc_mail_domain_ok(domain))
 		return pc_err_set(err, PC_EUSAGE,
 				  "invalid message-id domain: use letters, "
 				  "digits, '.' and '-'");
@@ -413,7 +230,7 @@ static int add_local(struct pc_buf *out, const struct pc_notify_head *h,
 	if ((rc = h->local_fn(buf, sizeof(buf), t, h->local_arg, err)) < 0)
 		return rc;
 	buf[sizeof(buf) - 1] = '\0';
-	clean(out, buf, LOCAL_TIME_MAX);
+	pc_mail_clean(out, buf, LOCAL_TIME_MAX);
 	return 0;
 }
 
@@ -564,7 +381,7 @@ static void add_hours(struct pc_buf *out, const struct pc_prof_hours *hr)
 
 		memcpy(zone, hr->zone, PC_PROFILE_ZONE_MAX);
 		zone[PC_PROFILE_ZONE_MAX] = '\0';
-		clean(out, zone, PC_PROFILE_ZONE_MAX);
+		pc_mail_clean(out, zone, PC_PROFILE_ZONE_MAX);
 	} else {
 		pc_buf_addstr(out, "UTC");
 	}
@@ -587,10 +404,10 @@ static int add_origin(struct pc_buf *out, const struct pc_notify_origin *o)
 
 	if (!has_origin(o))
 		return 0;
-	clean(out, o->file, PC_COMPOSE_TEXT_MAX);
+	pc_mail_clean(out, o->file, PC_COMPOSE_TEXT_MAX);
 	if (o->heading && *o->heading) {
 		pc_buf_addstr(out, ", \"");
-		clean(out, o->heading, PC_COMPOSE_TEXT_MAX);
+		pc_mail_clean(out, o->heading, PC_COMPOSE_TEXT_MAX);
 		pc_buf_addch(out, '"');
 	} else if (o->line) {
 		pc_buf_addf(out, ", line %u", o->line);
@@ -629,71 +446,10 @@ static const char *who_asks(enum pc_prof_source kind)
 
 /* ---- the body ---- */
 
-/*
- * Appends text (one line of single-space-separated words, no line
- * breaks) wrapped at BODY_WIDTH columns: the first line starts with
- * `first`, the others with `rest`. Words are never split; a word wider
- * than a line stands alone on its line.
- */
-static void wrap(struct pc_buf *out, const char *text, const char *first,
-		 const char *rest)
-{
-	const char *p = text;
-	size_t col = strlen(first), words = 0, line = out->len;
-
-	assert(!strchr(text, '\n'));
-	pc_buf_addstr(out, first);
-	while (*p) {
-		const char *q;
-		size_t len, w;
-
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		q = strchr(p, ' ');
-		len = q ? (size_t)(q - p) : strlen(p);
-		w = text_width(p, len);
-		if (words && col + 1 + w > BODY_WIDTH) {
-			pc_buf_addch(out, '\n');
-			pc_buf_addstr(out, rest);
-			col = strlen(rest);
-			words = 0;
-		}
-		if (words) {
-			pc_buf_addch(out, ' ');
-			col++;
-		}
-		pc_buf_add(out, p, len);
-		col += w;
-		words++;
-		p += len;
-	}
-	/* No word at all: no trailing spaces from the indent. */
-	while (!words && out->len > line && out->buf[out->len - 1] == ' ')
-		pc_buf_setlen(out, out->len - 1);
-	pc_buf_addch(out, '\n');
-}
-
-static void para(struct pc_buf *out, const char *first, const char *rest,
-		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void para(struct pc_buf *out, const char *first, const char *rest,
-		 const char *fmt, ...)
-{
-	struct pc_buf b = PC_BUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	pc_buf_vaddf(&b, fmt, ap);
-	va_end(ap);
-	wrap(out, b.buf, first, rest);
-	pc_buf_release(&b);
-}
-
 /* A heading and its underline of dashes. */
 static void heading(struct pc_buf *out, const char *title)
 {
-	size_t w = text_width(title, strlen(title)), i;
+	size_t w = pc_mail_text_width(title, strlen(title)), i;
 
 	pc_buf_addf(out, "%s\n", title);
 	for (i = 0; i < w; i++)
@@ -704,10 +460,10 @@ static void heading(struct pc_buf *out, const char *title)
 /* "Hello NAME," or "Hello,". */
 static void greeting(struct pc_buf *out, const struct pc_notify_addr *a)
 {
-	char *name = clean_dup(a->name, PC_COMPOSE_NAME_MAX);
+	char *name = pc_mail_clean_dup(a->name, PC_COMPOSE_NAME_MAX);
 
 	if (*name)
-		para(out, "", "", "Hello %s,", name);
+		pc_mail_para(out, "", "", "Hello %s,", name);
 	else
 		pc_buf_addstr(out, "Hello,\n");
 	free(name);
@@ -716,246 +472,16 @@ static void greeting(struct pc_buf *out, const struct pc_notify_addr *a)
 /* "Jane Doe <jane@example.com>", for the body. */
 static void add_person(struct pc_buf *out, const struct pc_notify_addr *a)
 {
-	size_t n = clean(out, a->name, PC_COMPOSE_NAME_MAX);
+	size_t n = pc_mail_clean(out, a->name, PC_COMPOSE_NAME_MAX);
 
 	if (a->addr && *a->addr) {
 		pc_buf_addstr(out, n ? " <" : "<");
-		clean(out, a->addr, PC_COMPOSE_ADDR_MAX);
+		pc_mail_clean(out, a->addr, PC_COMPOSE_ADDR_MAX);
 		pc_buf_addch(out, '>');
 	}
 }
 
 /* ---- headers ---- */
-
-struct hdr {
-	struct pc_buf *out;
-	size_t col; /* bytes on the current line */
-	size_t words; /* words written on this header */
-};
-
-static void hdr_start(struct hdr *h, struct pc_buf *out, const char *name)
-{
-	h->out = out;
-	h->words = 0;
-	pc_buf_addf(out, "%s:", name);
-	h->col = strlen(name) + 1;
-}
-
-/*
- * Adds one word, after a space or a fold. Callers pass printable ASCII
- * without spaces (asserted); in a build without assertions any other
- * byte still becomes '?', so no caller can ever start a header line.
- */
-static void hdr_word(struct hdr *h, const char *w, size_t len)
-{
-	size_t i;
-
-	if (h->words && h->col + 1 + len > HEADER_WIDTH) {
-		pc_buf_addstr(h->out, "\n ");
-		h->col = 1;
-	} else {
-		pc_buf_addch(h->out, ' ');
-		h->col++;
-	}
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)w[i];
-
-		assert(c > 0x20 && c < 0x7f);
-		pc_buf_addch(h->out, c > 0x20 && c < 0x7f ? c : '?');
-	}
-	h->col += len;
-	h->words++;
-}
-
-static void hdr_wordz(struct hdr *h, const char *w)
-{
-	hdr_word(h, w, strlen(w));
-}
-
-static void hdr_end(struct hdr *h)
-{
-	pc_buf_addch(h->out, '\n');
-}
-
-/* A header whose value is the given space-separated ASCII words. */
-static void header(struct pc_buf *out, const char *name, const char *value)
-{
-	struct hdr h;
-	const char *p = value;
-
-	hdr_start(&h, out, name);
-	while (*p) {
-		size_t len = strcspn(p, " ");
-
-		if (len)
-			hdr_word(&h, p, len);
-		p += len;
-		while (*p == ' ')
-			p++;
-	}
-	hdr_end(&h);
-}
-
-static int q_safe(unsigned char c)
-{
-	/* RFC 2047, 5 (3): what a Q-encoded word in a phrase may hold. */
-	return pc_isalnum(c) || c == '!' || c == '*' || c == '+' || c == '-' ||
-	       c == '/';
-}
-
-/*
- * Adds (p, len), UTF-8, as RFC 2047 encoded words ("=?UTF-8?Q?...?="),
- * each at most 60 bytes and each holding whole characters.
- */
-static void hdr_encoded(struct hdr *h, const char *p, size_t len)
-{
-	struct pc_buf w = PC_BUF_INIT;
-	size_t i = 0, payload = 0;
-
-	while (i < len) {
-		uint32_t c;
-		size_t n = utf8_next((const unsigned char *)p + i, len - i, &c);
-		size_t enc = 0, k;
-
-		for (k = 0; k < n; k++) {
-			unsigned char b = (unsigned char)p[i + k];
-
-			enc += (q_safe(b) || b == ' ') ? 1 : 3;
-		}
-		if (payload && payload + enc > EW_PAYLOAD_MAX) {
-			pc_buf_addstr(&w, "?=");
-			hdr_word(h, w.buf, w.len);
-			pc_buf_reset(&w);
-			payload = 0;
-		}
-		if (!payload)
-			pc_buf_addstr(&w, "=?UTF-8?Q?");
-		for (k = 0; k < n; k++) {
-			unsigned char b = (unsigned char)p[i + k];
-
-			if (b == ' ')
-				pc_buf_addch(&w, '_');
-			else if (q_safe(b))
-				pc_buf_addch(&w, b);
-			else
-				pc_buf_addf(&w, "=%02X", b);
-		}
-		payload += enc;
-		i += n;
-	}
-	if (payload) {
-		pc_buf_addstr(&w, "?=");
-		hdr_word(h, w.buf, w.len);
-	}
-	pc_buf_release(&w);
-}
-
-/* Whether a word of header text must be encoded: non-ASCII, or "=?". */
-static int needs_encoding(const char *p, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if ((unsigned char)p[i] >= 0x80 ||
-		    (p[i] == '=' && i + 1 < len && p[i + 1] == '?'))
-			return 1;
-	return 0;
-}
-
-/*
- * Adds cleaned unstructured text (a subject): plain words as they are,
- * runs of words that need it as encoded words (the spaces inside a run
- * encoded, since the space between two encoded words is dropped).
- */
-static void hdr_text(struct hdr *h, const char *text)
-{
-	const char *p = text;
-
-	while (*p) {
-		size_t len = strcspn(p, " ");
-		const char *run_end;
-
-		if (!needs_encoding(p, len)) {
-			hdr_word(h, p, len);
-			p += len;
-		} else {
-			run_end = p + len;
-			while (*run_end == ' ') {
-				size_t l2 = strcspn(run_end + 1, " ");
-
-				if (!l2 || !needs_encoding(run_end + 1, l2))
-					break;
-				run_end += 1 + l2;
-			}
-			hdr_encoded(h, p, (size_t)(run_end - p));
-			p = run_end;
-		}
-		while (*p == ' ')
-			p++;
-	}
-}
-
-static int atext(unsigned char c)
-{
-	return pc_isalnum(c) || strchr("!#$%&'*+-/=?^_`{|}~", c);
-}
-
-/*
- * Adds a mailbox: "Name <addr>" with the name as atoms, a quoted-string
- * or encoded words, or the bare address without a name; a "," after it
- * when comma. addr was checked with addr_ok().
- */
-static void hdr_mailbox(struct hdr *h, const struct pc_notify_addr *a,
-			int comma)
-{
-	char *name = clean_dup(a->name, PC_COMPOSE_NAME_MAX);
-	size_t i, n = strlen(name);
-	int plain = 1;
-	struct pc_buf w = PC_BUF_INIT;
-
-	for (i = 0; i < n; i++)
-		if (name[i] != ' ' && !atext((unsigned char)name[i]))
-			plain = 0;
-	if (!n) {
-		/* nothing before the address */
-	} else if (needs_encoding(name, n)) {
-		hdr_encoded(h, name, n);
-	} else if (plain) {
-		hdr_text(h, name);
-	} else {
-		/* A quoted-string, split at its spaces for folding. */
-		pc_buf_addch(&w, '"');
-		for (i = 0; i < n; i++) {
-			if (name[i] == ' ') {
-				hdr_word(h, w.buf, w.len);
-				pc_buf_reset(&w);
-				continue;
-			}
-			if (name[i] == '"' || name[i] == '\\')
-				pc_buf_addch(&w, '\\');
-			pc_buf_addch(&w, name[i]);
-		}
-		pc_buf_addch(&w, '"');
-		hdr_word(h, w.buf, w.len);
-		pc_buf_reset(&w);
-	}
-	pc_buf_addf(&w, n ? "<%s>%s" : "%s%s", a->addr, comma ? "," : "");
-	hdr_word(h, w.buf, w.len);
-	pc_buf_release(&w);
-	free(name);
-}
-
-static void header_mailboxes(struct pc_buf *out, const char *name,
-			     const struct pc_notify_addr *const *a, size_t n)
-{
-	struct hdr h;
-	size_t i;
-
-	hdr_start(&h, out, name);
-	for (i = 0; i < n; i++)
-		hdr_mailbox(&h, a[i], i + 1 < n);
-	hdr_end(&h);
-}
 
 /* ---- common parts of every mail ---- */
 
@@ -963,7 +489,7 @@ static void header_mailboxes(struct pc_buf *out, const char *name,
 static int head_check(const struct pc_notify_head *h, const char *action,
 		      char *msgid, size_t len, struct pc_err *err)
 {
-	if (!addr_ok(h->from.addr))
+	if (!pc_mail_addr_ok(h->from.addr))
 		return pc_err_set(err, PC_EUSAGE,
 				  "invalid from address: it must be a plain "
 				  "ascii address");
@@ -982,10 +508,10 @@ static void headers_id(struct pc_buf *m, const struct pc_notify_head *h,
 	struct pc_buf v = PC_BUF_INIT;
 
 	add_rfc5322_date(&v, h->date);
-	header(m, "Date", v.buf);
+	pc_mail_header(m, "Date", v.buf);
 	pc_buf_reset(&v);
 	pc_buf_addf(&v, "<%s>", msgid);
-	header(m, "Message-ID", v.buf);
+	pc_mail_header(m, "Message-ID", v.buf);
 	pc_buf_release(&v);
 }
 
@@ -993,12 +519,12 @@ static void headers_id(struct pc_buf *m, const struct pc_notify_head *h,
 static void headers_tail(struct pc_buf *m, const char *series,
 			 const char *action)
 {
-	header(m, "MIME-Version", "1.0");
-	header(m, "Content-Type", "text/plain; charset=utf-8");
-	header(m, "Content-Transfer-Encoding", "8bit");
-	header(m, "Auto-Submitted", "auto-generated");
-	header(m, "X-Patchclock-Series", series);
-	header(m, "X-Patchclock-Action", action);
+	pc_mail_header(m, "MIME-Version", "1.0");
+	pc_mail_header(m, "Content-Type", "text/plain; charset=utf-8");
+	pc_mail_header(m, "Content-Transfer-Encoding", "8bit");
+	pc_mail_header(m, "Auto-Submitted", "auto-generated");
+	pc_mail_header(m, "X-Patchclock-Series", series);
+	pc_mail_header(m, "X-Patchclock-Action", action);
 	pc_buf_addch(m, '\n');
 }
 
@@ -1012,7 +538,7 @@ static void err_quote(char *buf, size_t len, const char *s)
 {
 	struct pc_buf b = PC_BUF_INIT;
 
-	clean(&b, s, 64);
+	pc_mail_clean(&b, s, 64);
 	snprintf(buf, len, "%s", b.buf);
 	pc_buf_release(&b);
 }
@@ -1031,13 +557,13 @@ static const char *skip_re(const char *p)
 /* Subject: "Re: " and the subject without its own reply prefixes. */
 static void subject_header(struct pc_buf *m, const char *subject)
 {
-	char *subj = clean_dup(subject, PC_COMPOSE_SUBJECT_MAX);
-	struct hdr hd;
+	char *subj = pc_mail_clean_dup(subject, PC_COMPOSE_SUBJECT_MAX);
+	struct pc_mail_hdr hd;
 
-	hdr_start(&hd, m, "Subject");
-	hdr_wordz(&hd, "Re:");
-	hdr_text(&hd, skip_re(subj));
-	hdr_end(&hd);
+	pc_mail_hdr_start(&hd, m, "Subject");
+	pc_mail_hdr_wordz(&hd, "Re:");
+	pc_mail_hdr_text(&hd, skip_re(subj));
+	pc_mail_hdr_end(&hd);
 	free(subj);
 }
 
@@ -1054,31 +580,31 @@ static void references_header(struct pc_buf *m,
 	size_t *lens = xcalloc(s->nrefs + 1, sizeof(*lens));
 	size_t nr = 0, i;
 	struct pc_buf v = PC_BUF_INIT;
-	struct hdr hd;
+	struct pc_mail_hdr hd;
 
 	for (i = 0; i < s->nrefs; i++) {
 		const char *r;
 		size_t rl;
 
-		if (msgid_check(&r, &rl, s->refs[i]) < 0 ||
+		if (pc_mail_msgid_check(&r, &rl, s->refs[i]) < 0 ||
 		    (rl == idlen && memcmp(r, id, rl) == 0))
 			continue;
 		refs[nr] = r;
 		lens[nr++] = rl;
 	}
-	hdr_start(&hd, m, "References");
+	pc_mail_hdr_start(&hd, m, "References");
 	for (i = 0; i < nr; i++) {
 		if (nr > PC_COMPOSE_MAX_REFS - 1 && i > 0 &&
 		    i < nr - (PC_COMPOSE_MAX_REFS - 2))
 			continue;
 		pc_buf_reset(&v);
 		pc_buf_addf(&v, "<%.*s>", (int)lens[i], refs[i]);
-		hdr_word(&hd, v.buf, v.len);
+		pc_mail_hdr_word(&hd, v.buf, v.len);
 	}
 	pc_buf_reset(&v);
 	pc_buf_addf(&v, "<%.*s>", (int)idlen, id);
-	hdr_word(&hd, v.buf, v.len);
-	hdr_end(&hd);
+	pc_mail_hdr_word(&hd, v.buf, v.len);
+	pc_mail_hdr_end(&hd);
 	pc_buf_release(&v);
 	free(refs);
 	free(lens);
@@ -1100,14 +626,14 @@ static int reply_headers(struct pc_buf *m, const struct pc_notify_head *h,
 	struct pc_buf v = PC_BUF_INIT;
 	int rc;
 
-	if (!addr_ok(s->author.addr)) {
+	if (!pc_mail_addr_ok(s->author.addr)) {
 		err_quote(q, sizeof(q), s->author.addr);
 		return pc_err_set(err, PC_EPARSE,
 				  "cannot write to author '%s': not a plain "
 				  "ascii address",
 				  q);
 	}
-	if ((rc = msgid_check(&id, &idlen, s->msgid)) < 0) {
+	if ((rc = pc_mail_msgid_check(&id, &idlen, s->msgid)) < 0) {
 		err_quote(q, sizeof(q), s->msgid);
 		return pc_err_set(err, rc,
 				  "cannot reply to message-id '%s': %s", q,
@@ -1129,7 +655,8 @@ static int reply_headers(struct pc_buf *m, const struct pc_notify_head *h,
 			i < ro->nmaintainers ? &ro->maintainers[i] :
 					       &ro->lists[i - ro->nmaintainers];
 
-		if (!addr_ok(a->addr) || addr_eq(a->addr, s->author.addr) ||
+		if (!pc_mail_addr_ok(a->addr) ||
+		    addr_eq(a->addr, s->author.addr) ||
 		    addr_eq(a->addr, h->from.addr))
 			continue;
 		for (j = 0; j < ncc; j++)
@@ -1140,17 +667,17 @@ static int reply_headers(struct pc_buf *m, const struct pc_notify_head *h,
 	}
 
 	one = &h->from;
-	header_mailboxes(m, "From", &one, 1);
+	pc_mail_header_mailboxes(m, "From", &one, 1);
 	one = &s->author;
-	header_mailboxes(m, "To", &one, 1);
+	pc_mail_header_mailboxes(m, "To", &one, 1);
 	if (ncc)
-		header_mailboxes(m, "Cc", cc, ncc);
+		pc_mail_header_mailboxes(m, "Cc", cc, ncc);
 	free(cc);
 
 	subject_header(m, s->subject);
 	headers_id(m, h, msgid);
 	pc_buf_addf(&v, "<%.*s>", (int)idlen, id);
-	header(m, "In-Reply-To", v.buf);
+	pc_mail_header(m, "In-Reply-To", v.buf);
 	references_header(m, s, id, idlen);
 	pc_buf_reset(&v);
 	pc_buf_addf(&v, "%" PRId64 " v%d", s->id, s->version);
@@ -1168,7 +695,7 @@ static void link_line(struct pc_buf *out, const struct pc_notify_head *h,
 	/* The pattern was checked already; this cannot fail. */
 	pc_compose_archive_url(&u, h->archive_url, msgid, NULL);
 	if (u.len <= BODY_LINE_BYTES_MAX - strlen(indent))
-		wrap(out, u.buf, indent, indent);
+		pc_mail_wrap(out, u.buf, indent, indent);
 	pc_buf_release(&u);
 }
 
@@ -1277,14 +804,14 @@ static void add_source_block(struct pc_buf *body,
 		return;
 	}
 	pc_buf_addch(body, '\n');
-	wrap(body, b.buf, "  ", "  ");
+	pc_mail_wrap(body, b.buf, "  ", "  ");
 	if ((o->kind == PC_PROF_SRC_PROSE || o->kind == PC_PROF_SRC_DEFAULT) &&
 	    o->quote && *o->quote) {
 		pc_buf_reset(&b);
 		pc_buf_addch(&b, '"');
-		clean(&b, o->quote, PC_COMPOSE_TEXT_MAX);
+		pc_mail_clean(&b, o->quote, PC_COMPOSE_TEXT_MAX);
 		pc_buf_addch(&b, '"');
-		wrap(body, b.buf, "  ", "  ");
+		pc_mail_wrap(body, b.buf, "  ", "  ");
 	}
 	pc_buf_release(&b);
 }
@@ -1293,7 +820,8 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 		       const char *anchor, struct pc_err *err)
 {
 	const struct pc_notify_head *h = &r->head;
-	char *subj = clean_dup(r->series.subject, PC_COMPOSE_SUBJECT_MAX);
+	char *subj =
+		pc_mail_clean_dup(r->series.subject, PC_COMPOSE_SUBJECT_MAX);
 	struct pc_buf t = PC_BUF_INIT, d = PC_BUF_INIT;
 	const char *s = skip_re(subj);
 	size_t i;
@@ -1315,8 +843,9 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	} else {
 		pc_buf_addstr(&d, "has had no response yet");
 	}
-	para(body, "", "", "Your series \"%s\" was posted on %s and %s:", s,
-	     t.buf, d.buf);
+	pc_mail_para(body, "", "",
+		     "Your series \"%s\" was posted on %s and %s:", s, t.buf,
+		     d.buf);
 	pc_buf_addch(body, '\n');
 	link_line(body, h, anchor, "  ");
 
@@ -1324,10 +853,11 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	pc_buf_reset(&d);
 	pc_profile_format_duration(&d, &r->cadence);
 	pc_buf_addch(body, '\n');
-	para(body, "", "",
-	     "%s for a resend or a ping after %s without a response%s",
-	     who_asks(r->cadence_from.kind), d.len ? d.buf : "some time",
-	     has_origin(&r->cadence_from) ? ":" : ".");
+	pc_mail_para(body, "", "",
+		     "%s for a resend or a ping after %s without a response%s",
+		     who_asks(r->cadence_from.kind),
+		     d.len ? d.buf : "some time",
+		     has_origin(&r->cadence_from) ? ":" : ".");
 	add_source_block(body, &r->cadence_from);
 
 	/* How it was counted. */
@@ -1367,22 +897,24 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	}
 	if (t.len) {
 		pc_buf_addch(body, '\n');
-		wrap(body, t.buf, "", "");
+		pc_mail_wrap(body, t.buf, "", "");
 	}
 
 	/* Whom to write to, when they are not in Cc. */
 	if (r->private_reminder) {
 		pc_buf_addch(body, '\n');
-		para(body, "", "",
-		     "The profile prefers a private reminder, so this mail goes "
-		     "to you alone, off the list. To ping, write to the "
-		     "maintainers directly%s",
-		     r->nwrite_to ? ":" : ".");
+		pc_mail_para(
+			body, "", "",
+			"The profile prefers a private reminder, so this mail goes "
+			"to you alone, off the list. To ping, write to the "
+			"maintainers directly%s",
+			r->nwrite_to ? ":" : ".");
 	} else if (r->nwrite_to) {
 		pc_buf_addch(body, '\n');
-		para(body, "", "",
-		     "This mail goes to you alone. The maintainers of this "
-		     "code (MAINTAINERS) are:");
+		pc_mail_para(
+			body, "", "",
+			"This mail goes to you alone. The maintainers of this "
+			"code (MAINTAINERS) are:");
 	}
 	if (r->nwrite_to) {
 		pc_buf_addch(body, '\n');
@@ -1390,13 +922,14 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 			pc_buf_reset(&t);
 			add_person(&t, &r->write_to[i]);
 			if (t.len)
-				wrap(body, t.buf, "  ", "    ");
+				pc_mail_wrap(body, t.buf, "  ", "    ");
 		}
 	}
 
 	/* Late for the cycle. */
 	if (r->late) {
-		char *win = clean_dup(r->late_window, PC_COMPOSE_TEXT_MAX);
+		char *win =
+			pc_mail_clean_dup(r->late_window, PC_COMPOSE_TEXT_MAX);
 		struct pc_buf o = PC_BUF_INIT;
 
 		pc_buf_reset(&t);
@@ -1412,11 +945,12 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 			pc_buf_addf(&d, "the %s merge window", win);
 		else
 			pc_buf_addstr(&d, "a later merge window");
-		para(body, "", "",
-		     "The series adds a feature and was posted after the "
-		     "profile's last -rc for new features%s%s%s, so it now "
-		     "targets %s, not the next one.",
-		     t.len ? " (" : "", t.buf, t.len ? ")" : "", d.buf);
+		pc_mail_para(
+			body, "", "",
+			"The series adds a feature and was posted after the "
+			"profile's last -rc for new features%s%s%s, so it now "
+			"targets %s, not the next one.",
+			t.len ? " (" : "", t.buf, t.len ? ")" : "", d.buf);
 		pc_buf_release(&o);
 		free(win);
 	}
@@ -1426,16 +960,17 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 		pc_buf_reset(&t);
 		add_origin_paren(&t, &r->trusted_from);
 		pc_buf_addch(body, '\n');
-		para(body, "", "",
-		     "A review from one of the profile's trusted reviewers "
-		     "may help the maintainers take the series%s:",
-		     t.buf);
+		pc_mail_para(
+			body, "", "",
+			"A review from one of the profile's trusted reviewers "
+			"may help the maintainers take the series%s:",
+			t.buf);
 		pc_buf_addch(body, '\n');
 		for (i = 0; i < r->ntrusted; i++) {
 			pc_buf_reset(&t);
 			add_person(&t, &r->trusted[i]);
 			if (t.len)
-				wrap(body, t.buf, "  ", "    ");
+				pc_mail_wrap(body, t.buf, "  ", "    ");
 		}
 	}
 
@@ -1443,26 +978,30 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	pc_buf_reset(&t);
 	add_resend_subject(&t, s);
 	pc_buf_addch(body, '\n');
-	para(body, "", "",
-	     "What to do now: if it still applies, resend the series "
-	     "unchanged, with the same subject and RESEND in the tag:");
+	pc_mail_para(body, "", "",
+		     "What to do now: if it still applies, resend the series "
+		     "unchanged, with the same subject and RESEND in the tag:");
 	pc_buf_addch(body, '\n');
 	/* One line, however long: it is copied into a Subject. */
 	pc_buf_addf(body, "  %s\n", t.buf);
 	pc_buf_addch(body, '\n');
 	if (r->private_reminder)
-		para(body, "", "",
-		     "%sor remind the maintainers in a private mail, as the "
-		     "profile prefers.",
-		     several ? "and the same for each of its patches; " : "");
+		pc_mail_para(
+			body, "", "",
+			"%sor remind the maintainers in a private mail, as the "
+			"profile prefers.",
+			several ? "and the same for each of its patches; " :
+				  "");
 	else if (several)
-		para(body, "", "",
-		     "and the same for each of its patches; or ping the "
-		     "maintainers with a short reply to it on the list.");
+		pc_mail_para(
+			body, "", "",
+			"and the same for each of its patches; or ping the "
+			"maintainers with a short reply to it on the list.");
 	else
-		para(body, "", "",
-		     "Or ping the maintainers with a short reply to it on the "
-		     "list.");
+		pc_mail_para(
+			body, "", "",
+			"Or ping the maintainers with a short reply to it on the "
+			"list.");
 	rc = 0;
 out:
 	pc_buf_release(&t);
@@ -1493,7 +1032,7 @@ int pc_compose_resend(struct pc_buf *out, const struct pc_notify_resend *r,
 				msgid, err)) < 0)
 		goto out;
 	/* reply_headers() checked the anchor. */
-	msgid_check(&id, &idlen, r->series.msgid);
+	pc_mail_msgid_check(&id, &idlen, r->series.msgid);
 	anchor = xmemdupz(id, idlen);
 	if ((rc = resend_body(&m, r, anchor, err)) < 0)
 		goto out;
@@ -1523,7 +1062,7 @@ int pc_compose_too_soon(struct pc_buf *out, const struct pc_notify_too_soon *ts,
 	    (rc = reply_headers(&m, h, &ts->reply, &ts->series, "too-soon",
 				msgid, err)) < 0)
 		goto out;
-	msgid_check(&id, &idlen, ts->series.msgid);
+	pc_mail_msgid_check(&id, &idlen, ts->series.msgid);
 	anchor = xmemdupz(id, idlen);
 
 	greeting(&m, &ts->series.author);
@@ -1532,25 +1071,28 @@ int pc_compose_too_soon(struct pc_buf *out, const struct pc_notify_too_soon *ts,
 	    (rc = add_when(&b, h, ts->prev_posted, err)) < 0)
 		goto out;
 	add_elapsed(&d, ts->prev_posted, ts->series.posted);
-	para(&m, "", "",
-	     "v%d of this series was posted on %s, %s after v%d, which was "
-	     "posted on %s:",
-	     ts->series.version, a.buf, d.buf, ts->prev_version, b.buf);
+	pc_mail_para(
+		&m, "", "",
+		"v%d of this series was posted on %s, %s after v%d, which was "
+		"posted on %s:",
+		ts->series.version, a.buf, d.buf, ts->prev_version, b.buf);
 	pc_buf_addch(&m, '\n');
 	link_line(&m, h, anchor, "  ");
 
 	pc_buf_reset(&d);
 	pc_profile_format_duration(&d, &ts->repost_min);
 	pc_buf_addch(&m, '\n');
-	para(&m, "", "",
-	     "%s for at least %s between two postings of a series%s",
-	     who_asks(ts->repost_from.kind), d.len ? d.buf : "some time",
-	     has_origin(&ts->repost_from) ? ":" : ".");
+	pc_mail_para(&m, "", "",
+		     "%s for at least %s between two postings of a series%s",
+		     who_asks(ts->repost_from.kind),
+		     d.len ? d.buf : "some time",
+		     has_origin(&ts->repost_from) ? ":" : ".");
 	add_source_block(&m, &ts->repost_from);
 	pc_buf_addch(&m, '\n');
-	para(&m, "", "",
-	     "Please give reviewers that long to respond to one version "
-	     "before posting the next; there is no need to resend this one.");
+	pc_mail_para(
+		&m, "", "",
+		"Please give reviewers that long to respond to one version "
+		"before posting the next; there is no need to resend this one.");
 	pc_buf_addch(&m, '\n');
 	pc_buf_addstr(&m, signature);
 	pc_buf_add(out, m.buf, m.len);
@@ -1584,18 +1126,19 @@ int pc_compose_boot_report(struct pc_buf *out,
 		goto out;
 	greeting(&m, &b->series.author);
 	pc_buf_addch(&m, '\n');
-	para(&m, "", "",
-	     "patchclock applied v%d of this series to the kernel tree, built "
-	     "it (tinyconfig with the NVDIMM options) and booted it in QEMU "
-	     "with two emulated NVDIMMs.",
-	     b->series.version);
+	pc_mail_para(
+		&m, "", "",
+		"patchclock applied v%d of this series to the kernel tree, built "
+		"it (tinyconfig with the NVDIMM options) and booted it in QEMU "
+		"with two emulated NVDIMMs.",
+		b->series.version);
 	pc_buf_addch(&m, '\n');
 	if (b->passed) {
-		para(&m, "", "", "The boot test passed.");
+		pc_mail_para(&m, "", "", "The boot test passed.");
 	} else {
-		reason = clean_dup(b->reason, PC_COMPOSE_REASON_MAX);
-		para(&m, "", "", "The boot test failed: %s",
-		     *reason ? reason : "see the checks below.");
+		reason = pc_mail_clean_dup(b->reason, PC_COMPOSE_REASON_MAX);
+		pc_mail_para(&m, "", "", "The boot test failed: %s",
+			     *reason ? reason : "see the checks below.");
 	}
 	if (b->summary && *b->summary) {
 		const char *p = b->summary;
@@ -1609,7 +1152,7 @@ int pc_compose_boot_report(struct pc_buf *out,
 			char *line = xmemdupz(p, l);
 
 			pc_buf_addstr(&m, "  ");
-			clean(&m, line, 200);
+			pc_mail_clean(&m, line, 200);
 			pc_buf_addch(&m, '\n');
 			free(line);
 			p += l + (p[l] == '\n');
@@ -1691,7 +1234,7 @@ static void add_item_facts(struct pc_buf *t, const struct pc_notify_item *it)
 		pc_profile_format_deadline(&d, &it->deadline);
 		if (d.len)
 			pc_buf_addf(t, " (%s)", d.buf);
-		s = clean_dup(it->late_window, PC_COMPOSE_TEXT_MAX);
+		s = pc_mail_clean_dup(it->late_window, PC_COMPOSE_TEXT_MAX);
 		if (*s)
 			pc_buf_addf(t, "; it targets the %s merge window", s);
 		free(s);
@@ -1708,7 +1251,7 @@ static void add_item_facts(struct pc_buf *t, const struct pc_notify_item *it)
 	case PC_NOTIFY_BOOT:
 		pc_buf_addf(t, "boot test %s",
 			    it->boot_passed ? "passed" : "failed");
-		s = clean_dup(it->boot_reason, PC_COMPOSE_REASON_MAX);
+		s = pc_mail_clean_dup(it->boot_reason, PC_COMPOSE_REASON_MAX);
 		if (*s)
 			pc_buf_addf(t, ": %s", s);
 		free(s);
@@ -1728,22 +1271,22 @@ static int digest_item(struct pc_buf *body, const struct pc_notify_head *h,
 	size_t idlen;
 	int rc;
 
-	clean(&t, s->subject, PC_COMPOSE_SUBJECT_MAX);
-	wrap(body, t.buf, "- ", "  ");
+	pc_mail_clean(&t, s->subject, PC_COMPOSE_SUBJECT_MAX);
+	pc_mail_wrap(body, t.buf, "- ", "  ");
 	pc_buf_reset(&t);
 	pc_buf_addf(&t, "v%d by ", s->version);
 	add_person(&t, &s->author);
 	pc_buf_addstr(&t, ", posted ");
 	if ((rc = add_when_local(&t, h, s->posted, err)) < 0)
 		goto out;
-	wrap(body, t.buf, "  ", "  ");
+	pc_mail_wrap(body, t.buf, "  ", "  ");
 	pc_buf_reset(&t);
 	add_item_facts(&t, it);
-	wrap(body, t.buf, "  ", "  ");
+	pc_mail_wrap(body, t.buf, "  ", "  ");
 	/* The Message-ID is body text here: a strange one is shown
 	 * cleaned, and its link percent-encodes whatever it holds. */
 	pc_buf_reset(&t);
-	if (msgid_check(&id, &idlen, s->msgid) == 0) {
+	if (pc_mail_msgid_check(&id, &idlen, s->msgid) == 0) {
 		char *bare = xmemdupz(id, idlen);
 
 		link_line(body, h, bare, "  ");
@@ -1754,10 +1297,10 @@ static int digest_item(struct pc_buf *body, const struct pc_notify_head *h,
 		    strlen(s->msgid) <= PC_COMPOSE_ID_MAX)
 			link_line(body, h, s->msgid, "  ");
 		pc_buf_addstr(&t, "Message-ID: <");
-		clean(&t, s->msgid, PC_COMPOSE_ID_MAX);
+		pc_mail_clean(&t, s->msgid, PC_COMPOSE_ID_MAX);
 		pc_buf_addch(&t, '>');
 	}
-	wrap(body, t.buf, "  ", "  ");
+	pc_mail_wrap(body, t.buf, "  ", "  ");
 	rc = 0;
 out:
 	pc_buf_release(&t);
@@ -1773,7 +1316,7 @@ int pc_compose_digest(struct pc_buf *out, const struct pc_notify_digest *dg,
 	struct sorted_item *si = NULL;
 	size_t count[PC_NOTIFY_NKINDS] = { 0 }, i, j, k;
 	const struct pc_notify_addr *one;
-	struct hdr hd;
+	struct pc_mail_hdr hd;
 	int rc, first;
 
 	assert(out && dg);
@@ -1785,7 +1328,7 @@ int pc_compose_digest(struct pc_buf *out, const struct pc_notify_digest *dg,
 				  PC_COMPOSE_MAX_ITEMS);
 	if ((rc = head_check(h, "digest", msgid, sizeof(msgid), err)) < 0)
 		return rc;
-	if (!addr_ok(dg->to.addr)) {
+	if (!pc_mail_addr_ok(dg->to.addr)) {
 		err_quote(q, sizeof(q), dg->to.addr);
 		return pc_err_set(err, PC_EPARSE,
 				  "cannot write to maintainer '%s': not a "
@@ -1808,9 +1351,9 @@ int pc_compose_digest(struct pc_buf *out, const struct pc_notify_digest *dg,
 
 	/* Headers. */
 	one = &h->from;
-	header_mailboxes(&m, "From", &one, 1);
+	pc_mail_header_mailboxes(&m, "From", &one, 1);
 	one = &dg->to;
-	header_mailboxes(&m, "To", &one, 1);
+	pc_mail_header_mailboxes(&m, "To", &one, 1);
 	for (k = 0, first = 1; k < PC_NOTIFY_NKINDS; k++) {
 		if (!count[k])
 			continue;
@@ -1818,10 +1361,10 @@ int pc_compose_digest(struct pc_buf *out, const struct pc_notify_digest *dg,
 		add_count(&t, k, count[k]);
 		first = 0;
 	}
-	hdr_start(&hd, &m, "Subject");
-	hdr_wordz(&hd, "[patchclock]");
-	hdr_text(&hd, t.buf);
-	hdr_end(&hd);
+	pc_mail_hdr_start(&hd, &m, "Subject");
+	pc_mail_hdr_wordz(&hd, "[patchclock]");
+	pc_mail_hdr_text(&hd, t.buf);
+	pc_mail_hdr_end(&hd);
 	headers_id(&m, h, msgid);
 	for (i = 0; i < dg->nitems; i++) {
 		const struct pc_notify_series *s = &si[i].it->series;
@@ -1845,9 +1388,10 @@ int pc_compose_digest(struct pc_buf *out, const struct pc_notify_digest *dg,
 
 		rc = add_when_local(&when, h, h->date, err);
 		if (rc == 0)
-			para(&m, "", "",
-			     "This is patchclock's digest as of %s: %s.",
-			     when.buf, t.buf);
+			pc_mail_para(
+				&m, "", "",
+				"This is patchclock's digest as of %s: %s.",
+				when.buf, t.buf);
 		pc_buf_release(&when);
 		if (rc < 0)
 			goto out;

@@ -53,6 +53,7 @@
 #include <stdint.h>
 
 #include "profile/profile.h"
+#include "notify/mailtext.h"
 #include "util/buf.h"
 #include "util/err.h"
 
@@ -61,13 +62,9 @@
 
 /* Lengths in bytes after cleaning; longer text is cut and ends in "...". */
 #define PC_COMPOSE_SUBJECT_MAX 400
-#define PC_COMPOSE_NAME_MAX 128 /* display names */
 #define PC_COMPOSE_TEXT_MAX 300 /* paths, headings, quotes, release names */
 #define PC_COMPOSE_REASON_MAX 1000 /* a boot test's reason */
 /* Longer values are refused (PC_ELIMIT) or, in References, dropped. */
-#define PC_COMPOSE_ADDR_MAX 254 /* an address (RFC 5321's limit) */
-#define PC_COMPOSE_ID_MAX 900 /* a Message-ID without its brackets */
-#define PC_COMPOSE_DOMAIN_MAX 200 /* the Message-ID domain */
 #define PC_COMPOSE_URL_MAX 256 /* the archive URL pattern */
 #define PC_COMPOSE_KEY_MAX 512 /* an action key */
 /* Counts beyond which a mail is refused with PC_ELIMIT. */
@@ -98,13 +95,7 @@ typedef int pc_notify_time_fn(char *buf, size_t len, int64_t t, void *arg,
 int pc_compose_zone_time(char *buf, size_t len, int64_t t, void *arg,
 			 struct pc_err *err);
 
-/* A person: a display name and an address. */
-struct pc_notify_addr {
-	const char *name; /* borrowed; UTF-8; NULL or "" for none */
-	/* borrowed; a plain ASCII addr-spec ("jane@example.com"); may be
-	 * NULL where only a name is known (trusted reviewers) */
-	const char *addr;
-};
+/* struct pc_notify_addr: notify/mailtext.h */
 
 /*
  * Where a policy value is written: struct pc_prof_origin's fields as
