@@ -194,9 +194,8 @@ static int read_path(struct daemon *d, const struct conf_source *src,
 {
 	struct pc_source_options so = PC_SOURCE_OPTIONS_INIT;
 	struct pc_ingest_options io = PC_INGEST_OPTIONS_INIT;
-	struct pc_source_msg msg;
+	struct pc_ingest_loop loop = { .batch = BATCH };
 	struct pc_source *s = NULL;
-	unsigned n = 0;
 	int rc;
 
 	so.kind = src->type == CONF_SOURCE_MAILDIR ? PC_SOURCE_MAILDIR :
@@ -205,36 +204,13 @@ static int read_path(struct daemon *d, const struct conf_source *src,
 	io.list_id = src->list_id;
 	if ((rc = pc_source_open(&s, path, &so, err)) < 0)
 		return rc;
-	if ((rc = pc_store_begin(d->st, err)) < 0)
-		goto out;
-	while ((rc = pc_source_next(s, &msg, err)) != 0) {
-		if (rc == PC_ELIMIT) {
-			char why[sizeof(err->msg)];
-
-			snprintf(why, sizeof(why), "%s", err->msg);
-			if ((rc = pc_ingest_oversized(d->st, msg.data, msg.len,
-						      msg.where, why, &io,
-						      stats, err)) < 0)
-				goto fail;
-			continue;
-		}
-		if (rc < 0)
-			goto fail;
-		if ((rc = pc_ingest_message(d->st, msg.data, msg.len, msg.where,
-					    &io, stats, err)) < 0)
-			goto fail;
-		if (++n % BATCH == 0 &&
-		    ((rc = pc_store_commit(d->st, err)) < 0 ||
-		     (rc = pc_store_begin(d->st, err)) < 0))
-			goto fail;
+	rc = pc_ingest_source(d->st, s, path, &io, &loop, stats, NULL, err);
+	if (rc == 1) {
+		/* damaged: what came before is kept, the damage recorded */
+		log_warnx("source %s: %s; what came before it is kept",
+			  src->name, err->msg);
+		rc = 0;
 	}
-	if ((rc = pc_ingest_finish(d->st, err)) < 0 ||
-	    (rc = pc_store_commit(d->st, err)) < 0)
-		goto fail;
-	goto out;
-fail:
-	pc_store_rollback(d->st);
-out:
 	pc_source_free(s);
 	return rc;
 }

@@ -180,18 +180,32 @@ static int parse_kind(const char *s, enum pc_source_kind *out)
 	return -1;
 }
 
+static void on_message(struct pc_source *src,
+		       const struct pc_ingest_stats *stats, void *arg)
+{
+	progress_draw(arg, src, stats, 0);
+}
+
+static void on_skipped(const char *why, void *arg)
+{
+	(void)arg;
+	log_warnx("ingest: %s", why);
+}
+
 /* Ingests one source; returns 0, or -1 when it (or the store) failed. */
 static int ingest_one(struct pc_store *store, const char *path,
 		      const struct pc_source_options *sopt,
 		      const struct pc_ingest_options *iopt,
 		      struct pc_ingest_stats *stats, struct progress *prog)
 {
+	struct pc_ingest_loop loop = { .batch = BATCH,
+				       .progress = on_message,
+				       .arg = prog,
+				       .skipped = on_skipped };
 	struct pc_source *src;
-	struct pc_source_msg msg;
 	struct pc_err err = { 0 };
 	/* The counts at the last commit: what a rollback takes back. */
 	struct pc_ingest_stats committed = *stats;
-	unsigned in_batch = 0;
 	int rc;
 
 	if (pc_source_open(&src, path, sopt, &err) < 0) {
@@ -201,66 +215,26 @@ static int ingest_one(struct pc_store *store, const char *path,
 	prog->name = strcmp(path, "-") ? path : "stdin";
 	prog->start = now_s();
 	prog->read0 = stats->read;
-	if (pc_store_begin(store, &err) < 0)
-		goto fail;
-	for (;;) {
-		rc = pc_source_next(src, &msg, &err);
-		if (rc == 0)
-			break;
-		if (rc == PC_ELIMIT) {
-			char why[sizeof(err.msg)];
-
-			snprintf(why, sizeof(why), "%s", err.msg);
-			rc = pc_ingest_oversized(store, msg.data, msg.len,
-						 msg.where, why, iopt, stats,
-						 &err);
-			if (rc < 0)
-				goto fail;
-			if (rc == 0 && !msg.len)
-				log_warnx("ingest: %s", why);
-			continue;
-		}
-		if (rc == PC_EDAMAGED) {
-			/* Keep what was read before the damage; record the
-			 * damage as an error (exit 3). */
+	rc = pc_ingest_source(store, src, path, iopt, &loop, stats, &committed,
+			      &err);
+	if (rc >= 0) {
+		progress_draw(prog, src, stats, 1);
+		/* A damaged source: what was read before the damage is
+		 * kept, the damage recorded as an error (exit 3). */
+		if (rc == 1)
 			log_warnx("ingest: %s; the %llu messages before it "
 				  "are kept",
 				  err.msg,
 				  (unsigned long long)(stats->read -
 						       prog->read0));
-			if (pc_ingest_unreadable(store, path, err.msg, stats,
-						 &err) < 0)
-				goto fail;
-			break;
-		}
-		if (rc < 0)
-			goto fail;
-		if (pc_ingest_message(store, msg.data, msg.len, msg.where, iopt,
-				      stats, &err) < 0)
-			goto fail;
-		if (++in_batch >= BATCH) {
-			if (pc_store_commit(store, &err) < 0)
-				goto fail;
-			committed = *stats;
-			if (pc_store_begin(store, &err) < 0)
-				goto fail;
-			in_batch = 0;
-		}
-		progress_draw(prog, src, stats, 0);
+		log_debug("ingest: %s read as %s", path,
+			  pc_source_kind_name(pc_source_kind(src)));
+		pc_source_free(src);
+		return 0;
 	}
-	if (pc_ingest_finish(store, &err) < 0 ||
-	    pc_store_commit(store, &err) < 0)
-		goto fail;
-	progress_draw(prog, src, stats, 1);
-	log_debug("ingest: %s read as %s", path,
-		  pc_source_kind_name(pc_source_kind(src)));
-	pc_source_free(src);
-	return 0;
-fail:
 	if (prog->on)
 		fputc('\n', stderr);
 	log_warnx("ingest: %s", err.msg);
-	pc_store_rollback(store);
 	if (stats->read > committed.read)
 		log_warnx("ingest: the %llu messages read from '%s' since the "
 			  "last commit were not stored (rolled back); fix the "

@@ -88,4 +88,33 @@ int pc_ingest_oversized(struct pc_store *st, const char *head, size_t len,
  */
 int pc_ingest_finish(struct pc_store *st, struct pc_err *err);
 
+/*
+ * The one loop that reads a whole source into the store (the CLI's
+ * ingest and the daemon's spools): every message stored, batch messages
+ * to a transaction, an oversized one kept as its head
+ * (pc_ingest_oversized()), pc_ingest_finish() in the last transaction.
+ * progress (may be NULL) is called after each message. A damaged source
+ * (PC_EDAMAGED: a gzip stream cut short) keeps what was read before the
+ * damage, records it (pc_ingest_unreadable()) and returns 1 with the
+ * damage in err. *committed (may be NULL) gets the counts of what is
+ * stored: on an error the current batch is rolled back and *stats still
+ * counts it. Returns 0, 1, or a negative error.
+ */
+struct pc_source;
+struct pc_ingest_loop {
+	unsigned batch; /* messages per transaction, > 0 */
+	void (*progress)(struct pc_source *src,
+			 const struct pc_ingest_stats *stats, void *arg);
+	void *arg;
+	/* called with an oversized message's reason when it stored
+	 * nothing (an empty head), or NULL */
+	void (*skipped)(const char *why, void *arg);
+};
+
+int pc_ingest_source(struct pc_store *st, struct pc_source *src,
+		     const char *where, const struct pc_ingest_options *opt,
+		     const struct pc_ingest_loop *loop,
+		     struct pc_ingest_stats *stats,
+		     struct pc_ingest_stats *committed, struct pc_err *err);
+
 #endif
