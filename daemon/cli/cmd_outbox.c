@@ -47,8 +47,8 @@ static json_object *item_json(const struct pc_outbox_item *it,
 			      const char *subject)
 {
 	json_object *j = json_object_new_object(), *a;
-	const char *r = it->recipients, *mid = it->message_id;
-	size_t n, midlen = mid ? strlen(mid) : 0;
+	const char *r = it->recipients;
+	size_t n;
 
 	json_object_object_add(j, "id", json_object_new_int64(it->id));
 	json_object_object_add(j, "key", json_str(it->key));
@@ -64,13 +64,7 @@ static json_object *item_json(const struct pc_outbox_item *it,
 	}
 	json_object_object_add(j, "recipients", a);
 	json_object_object_add(j, "subject", json_str(subject));
-	if (midlen >= 2 && mid[0] == '<' && mid[midlen - 1] == '>') {
-		mid++;
-		midlen -= 2;
-	}
-	json_object_object_add(
-		j, "message_id",
-		mid ? json_object_new_string_len(mid, (int)midlen) : NULL);
+	json_object_object_add(j, "message_id", json_msgid(it->message_id));
 	json_object_object_add(j, "state", json_str(it->status));
 	json_object_object_add(j, "reason", json_str(it->reason));
 	json_object_object_add(j, "attempts",

@@ -209,19 +209,11 @@ static int print_error(const char *where, const char *msgid, const char *reason,
 	ss->found++;
 	if (ss->json) {
 		json_object *o = json_object_new_object();
-		size_t len = strlen(msgid);
 
-		/* Stored as it was written, brackets and all. */
-		if (len >= 2 && msgid[0] == '<' && msgid[len - 1] == '>') {
-			msgid++;
-			len -= 2;
-		}
 		json_object_object_add(o, "source",
 				       json_object_new_string(where));
-		json_object_object_add(
-			o, "message_id",
-			len ? json_object_new_string_len(msgid, (int)len) :
-			      NULL);
+		/* stored as it was written, brackets and all */
+		json_object_object_add(o, "message_id", json_msgid(msgid));
 		json_object_object_add(o, "reason",
 				       json_object_new_string(reason));
 		json_object_array_add(ss->arr, o);

@@ -4,6 +4,7 @@
  * doc/json.md.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/cli.h"
 #include "cliconf.h"
@@ -30,6 +31,17 @@ json_object *json_str(const char *s)
 json_object *json_text(const char *s)
 {
 	return s && *s ? json_object_new_string(s) : NULL;
+}
+
+json_object *json_msgid(const char *id)
+{
+	size_t len = id ? strlen(id) : 0;
+
+	if (len >= 2 && id[0] == '<' && id[len - 1] == '>') {
+		id++;
+		len -= 2;
+	}
+	return len ? json_object_new_string_len(id, (int)len) : NULL;
 }
 
 json_object *json_time(int64_t t, int valid)

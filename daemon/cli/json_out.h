@@ -21,6 +21,8 @@ json_object *json_top(void);
 json_object *json_str(const char *s);
 /* The same, with "" as null too. */
 json_object *json_text(const char *s);
+/* A Message-ID without its angle brackets; null for NULL or "". */
+json_object *json_msgid(const char *id);
 /* t as an ISO 8601 UTC string, or JSON null unless valid. */
 json_object *json_time(int64_t t, int valid);
 /* The same for a time stored as 0 when unknown. */
