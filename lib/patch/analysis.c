@@ -143,6 +143,11 @@ int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,
 		if (d->is_bot)
 			for (i = 0; i < d->trailers.n; i++)
 				d->trailers.v[i].suggested = 1;
+	} else if (d->kind != PC_KIND_COVER) {
+		/* A pull request or another mail in a thread says things
+		 * too ("applied", a question). */
+		d->intent = pc_intent_scan(m->body.buf, m->body.len);
+		rc = 0;
 	} else {
 		rc = 0;
 	}

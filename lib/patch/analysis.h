@@ -30,7 +30,7 @@ struct pc_analysis {
 	char *change_id; /* owned, or NULL */
 	char *supersedes; /* owned, or NULL */
 	int is_bot;
-	unsigned intent; /* PC_INTENT_* of a reply */
+	unsigned intent; /* PC_INTENT_* of a mail outside patches and covers */
 };
 
 /*

@@ -144,7 +144,7 @@ static int insert_message(struct pc_store *st, const struct pc_msg *m,
 		sqlite3_bind_text(s, 39, refs.buf, (int)refs.len,
 				  SQLITE_STATIC);
 	}
-	if (d->kind == PC_KIND_REPLY)
+	if (d->kind != PC_KIND_PATCH && d->kind != PC_KIND_COVER)
 		sqlite3_bind_int(s, 40, (int)d->intent);
 	rc = pc_store__exec(st, s, err, "storing a message");
 	sqlite3_reset(s);

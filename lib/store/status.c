@@ -8,7 +8,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "mail/message.h"
 #include "maint/maintainers.h"
 #include "patch/intent.h"
 #include "store/query.h"
@@ -174,8 +173,6 @@ static const char SQL_COVERS[] =
 	"JOIN patch_entries pe ON pe.message_id = m.id "
 	"JOIN maint_people p ON p.entry = pe.entry AND p.role = 'M' "
 	"WHERE m.series_id = ?1 AND m.kind = 'patch' AND p.addr = ?2";
-static const char SQL_SET_INTENT[] =
-	"UPDATE messages SET intent = ? WHERE id = ?";
 static const char SQL_ENTRIES[] =
 	"SELECT entry FROM series_entries WHERE series_id = ? ORDER BY pos";
 /* The entries of the series and of its other versions (before and after
@@ -303,28 +300,6 @@ static int step_done(struct pc_store *st, sqlite3_stmt *s, int rc,
 	return rc == SQLITE_DONE ? 0 : pc_store__fail(st, err, what);
 }
 
-/* The intent of a reply stored before schema 3: read from its raw mail. */
-static unsigned late_intent(struct pc_store *st, int64_t id, struct pc_err *err)
-{
-	struct pc_msg *m = NULL;
-	char *raw = NULL;
-	size_t len = 0;
-	unsigned bits = 0;
-	sqlite3_stmt *s;
-
-	if (pc_message_raw(&raw, &len, st, id, err) == 0 &&
-	    pc_msg_parse(&m, raw, len, NULL) == 0)
-		bits = pc_intent_scan(m->body.buf, m->body.len);
-	pc_msg_free(m);
-	free(raw);
-	if ((s = pc_store__stmt(st, SQL_SET_INTENT, err))) {
-		sqlite3_bind_int(s, 1, (int)bits);
-		sqlite3_bind_int64(s, 2, id);
-		pc_store__exec(st, s, err, "storing a reply's intent");
-	}
-	return bits;
-}
-
 static void set_intent(struct pc_sla_reply *r, unsigned bits)
 {
 	r->applied = !!(bits & PC_INTENT_APPLIED);
@@ -341,14 +316,7 @@ static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
 {
 	sqlite3_stmt *s;
 	int rc;
-	struct {
-		int64_t id;
-		size_t at;
-	} *missing = NULL;
-	size_t nmissing = 0, amissing = 0, i;
 
-	/* The recursive query is stepped while nothing else runs on it;
-	 * intents are filled afterwards. */
 	if (!(s = pc_store__stmt(st, SQL_THREAD, err)))
 		return PC_EDB;
 	sqlite3_bind_int64(s, 1, sid);
@@ -365,26 +333,15 @@ static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
 		r->bot = sqlite3_column_int(s, 4) ||
 			 (as && strcasecmp((const char *)as, "no"));
 		r->maintainer = sqlite3_column_int(s, 7) != 0;
-		if (sqlite3_column_type(s, 5) == SQLITE_NULL) {
-			PC_ALLOC_GROW(missing, nmissing + 1, amissing);
-			missing[nmissing].id = sqlite3_column_int64(s, 0);
-			missing[nmissing++].at = f->s.nreplies;
-		} else {
-			set_intent(r, (unsigned)sqlite3_column_int(s, 5));
-		}
+		/* NULL only for a mail that could not be parsed: it says
+		 * nothing (schema 14 filled every other). */
+		set_intent(r, (unsigned)sqlite3_column_int(s, 5));
 		r->answers = sqlite3_column_int(s, 8);
 		r->msgid = keep(f, sqlite3_column_text(s, 9));
 		r->in_reply_to = keep(f, sqlite3_column_text(s, 10));
 		f->s.nreplies++;
 	}
-	if ((rc = step_done(st, s, rc, "reading a thread", err)) < 0)
-		goto out;
-	for (i = 0; i < nmissing; i++) {
-		set_intent(&f->replies[missing[i].at],
-			   late_intent(st, missing[i].id, err));
-	}
-out:
-	free(missing);
+	rc = step_done(st, s, rc, "reading a thread", err);
 	f->s.replies = f->replies;
 	return rc;
 }

@@ -137,6 +137,38 @@ int pc_store_schema_version(struct pc_store *st)
 	return v;
 }
 
+/* The migrations that need C after their SQL: facts read back from the
+ * raw bytes of messages stored before the schema recorded them. Each
+ * runs inside its migration's transaction. */
+static const struct {
+	int version;
+	int (*run)(struct pc_store *st, struct pc_err *err);
+} c_steps[] = {
+	{ 14, pc_store__backfill_intents },
+};
+
+static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof(c_steps) / sizeof(c_steps[0]); i++)
+		if (c_steps[i].version == version &&
+		    (rc = c_steps[i].run(st, err)) < 0)
+			return rc;
+	return 0;
+}
+
+/* Finalizes the cached statements (before the connection closes). */
+static void drop_stmts(struct pc_store *st)
+{
+	unsigned i;
+
+	for (i = 0; i < st->nstmts; i++)
+		sqlite3_finalize(st->stmt[i]);
+	st->nstmts = 0;
+}
+
 /* Runs the migrations above the database's version up to upto; returns
  * how many ran, or a negative error. */
 static int migrate(struct pc_store *st, int upto, struct pc_err *err)
@@ -158,7 +190,8 @@ static int migrate(struct pc_store *st, int upto, struct pc_err *err)
 			break;
 		if ((rc = exec_sql(st, "BEGIN IMMEDIATE", err)) < 0)
 			return rc;
-		if ((rc = exec_sql(st, pc_migrations[i].sql, err)) < 0) {
+		if ((rc = exec_sql(st, pc_migrations[i].sql, err)) < 0 ||
+		    (rc = run_c_steps(st, pc_migrations[i].version, err)) < 0) {
 			exec_sql(st, "ROLLBACK", NULL);
 			return pc_err_prefix(err, "migration %s",
 					     pc_migrations[i].name);
@@ -258,6 +291,7 @@ int pc_store_open_upto(struct pc_store **out, const char *path, int version,
 		goto out;
 	/* A migration may rewrite the schema's text (schema 7 does), which
 	 * this connection has already parsed: open it again to read it. */
+	drop_stmts(st);
 	sqlite3_close(st->db);
 	st->db = NULL;
 	rc = connect_db(st, err);
@@ -273,12 +307,9 @@ out:
 
 void pc_store_close(struct pc_store *st)
 {
-	unsigned i;
-
 	if (!st)
 		return;
-	for (i = 0; i < st->nstmts; i++)
-		sqlite3_finalize(st->stmt[i]);
+	drop_stmts(st);
 	if (st->db) {
 		if (st->in_tx)
 			sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);

@@ -48,4 +48,11 @@ int64_t pc_store__message_id(struct pc_store *st, const char *msgid,
 /* Binds text, or NULL when s is NULL. */
 int pc_store__bind_text(sqlite3_stmt *s, int i, const char *text);
 
+/*
+ * Schema 14's step: stores the intent (lib/patch/intent.h) of every
+ * message outside a patch or a cover letter that has none, read from its
+ * raw bytes; 0 for one that cannot be parsed.
+ */
+int pc_store__backfill_intents(struct pc_store *st, struct pc_err *err);
+
 #endif

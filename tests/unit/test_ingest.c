@@ -14,6 +14,7 @@
 #include "store/query.h"
 #include "store/store.h"
 #include "mail/message.h"
+#include "patch/intent.h"
 #include "util/util.h"
 #include "util/xalloc.h"
 
@@ -754,6 +755,82 @@ static void test_store__migrates_from_every_earlier_schema(void **state)
 	}
 }
 
+static const char RAW_REPLY[] = "From: M <m@x>\r\nMessage-ID: <r1@x>\r\n"
+				"In-Reply-To: <c0@x>\r\n"
+				"Subject: Re: [PATCH 0/2] widget: all\r\n"
+				"\r\nApplied, thanks.\r\n";
+static const char RAW_OTHER[] = "From: M <m@x>\r\nMessage-ID: <o1@x>\r\n"
+				"Subject: widget plans\r\n\r\nNAK\r\n";
+
+/* s as SQL's hexadecimal blob digits. Caller frees. */
+static char *hex(const char *s)
+{
+	size_t n = strlen(s), i;
+	char *h = xmalloc(2 * n + 1);
+
+	for (i = 0; i < n; i++)
+		snprintf(h + 2 * i, 3, "%02x", (unsigned char)s[i]);
+	h[2 * n] = '\0';
+	return h;
+}
+
+/* Schema 14 reads the intent of every stored message outside a series
+ * that has none from its raw bytes, once, so judging never parses mail. */
+static void test_store__backfills_intents_once(void **state)
+{
+	struct pc_err err = { 0 };
+	struct fixture *f = *state;
+	char *db = xasprintf("%s/v13.db", f->dir);
+	char *hr = hex(RAW_REPLY), *ho = hex(RAW_OTHER);
+	char *raw = xasprintf(
+		"INSERT INTO raw (id, size, compression, bytes) VALUES "
+		"(1, %zu, 'none', x'%s'), (2, %zu, 'none', x'%s'), "
+		"(3, 4, 'none', x'00ff0a0d')",
+		strlen(RAW_REPLY), hr, strlen(RAW_OTHER), ho);
+
+	free(hr);
+	free(ho);
+	pc_store_close(f->st);
+	assert_int_equal(pc_store_open_upto(&f->st, db, 13, &err), 0);
+	assert_int_equal(pc_store_query(f->st, raw, ignore_rows, NULL, &err),
+			 0);
+	assert_int_equal(
+		pc_store_query(f->st,
+			       "INSERT INTO messages (id, msgid, raw_id, kind, "
+			       "subject) VALUES (1, 'r1@x', 1, 'reply', "
+			       "'Re: [PATCH 0/2] widget: all'), (2, 'o1@x', 2, "
+			       "'other', 'widget plans'), "
+			       "(3, 'e1@x', 3, 'error', '')",
+			       ignore_rows, NULL, &err),
+		0);
+	free(raw);
+	assert_int_equal(count(f, "SELECT count(*) FROM messages "
+				  "WHERE intent IS NULL"),
+			 3);
+	pc_store_close(f->st);
+	assert_int_equal(pc_store_open(&f->st, db, &err), 0);
+	assert_int_equal(count(f, "SELECT intent FROM messages WHERE id = 1"),
+			 PC_INTENT_APPLIED);
+	assert_int_equal(count(f, "SELECT intent FROM messages WHERE id = 2"),
+			 PC_INTENT_CHANGES);
+	assert_int_equal(count(f, "SELECT intent FROM messages WHERE id = 3"),
+			 0);
+	free(db);
+}
+
+/* Since schema 14, ingest stores the intent of a mail that is not a
+ * reply too (no "Re:", no threading headers). */
+static void test_ingest__intent_of_other_mail(void **state)
+{
+	struct fixture *f = *state;
+
+	ingest(f, mail("o2@x", "M <m@x>", "widget plans", "01 Jan 2024 10:00",
+		       NULL, "NAK\n"));
+	assert_int_equal(count(f, "SELECT intent FROM messages "
+				  "WHERE msgid = 'o2@x' AND kind = 'other'"),
+			 PC_INTENT_CHANGES);
+}
+
 /* Counts the EXPLAIN rows of a statement (with its triggers) that open
  * a temporary b-tree. */
 static int count_ephemeral(int ncols, const char *const *cols, void *arg)
@@ -934,6 +1011,8 @@ int main(void)
 		T(test_trailers__tag_for_someone_else_is_not_applied),
 		T(test_store__migrations_and_reopen),
 		T(test_store__migrates_from_every_earlier_schema),
+		T(test_store__backfills_intents_once),
+		T(test_ingest__intent_of_other_mail),
 		T(test_store__checks_without_temporary_tables),
 		T(test_store__bulk_mode_keeps_readers_working),
 		T(test_store__newer_schema_is_refused),
