@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "instance.h"
 #include "log.h"
 #include "mail/imap.h"
+#include "mail/source.h"
 #include "store/cursor.h"
 #include "store/ingest.h"
 #include "store/store.h"
@@ -166,21 +168,59 @@ static void batch_release(struct sync_ctx *x)
 	x->batch_bytes = 0;
 }
 
-/* Stores one fetched message, in the caller's transaction. */
-static int store_one(struct sync_ctx *x, const struct fetched *f)
-{
-	char where[96];
+/* What the batch's transaction records beside its messages: the
+ * folder's cursor at the batch's last UID. */
+struct batch_end {
+	const struct conf_source *src;
+	uint32_t uidvalidity, last_uid;
+	int64_t now;
+};
 
-	snprintf(where, sizeof(where), "imap:%s:%u:%u", x->src->name,
-		 (unsigned)x->uidvalidity, (unsigned)f->uid);
-	if (!f->data)
-		return pc_ingest_unreadable(x->st, where,
-					    "larger than the message size "
-					    "limit, or sent without a body: "
-					    "not fetched",
-					    &x->stats, x->err);
-	return pc_ingest_message(x->st, f->data, f->len, where, &x->io,
-				 &x->stats, x->err);
+static int move_cursor(struct pc_store *st, void *arg, struct pc_err *err)
+{
+	const struct batch_end *e = arg;
+
+	return pc_cursor_set(st, e->src->name, e->src->folder, e->uidvalidity,
+			     e->last_uid, e->now, err);
+}
+
+/*
+ * Stores the fetched batch through the one ingest loop, in one
+ * transaction that also moves the cursor to last_uid: a crash stores
+ * the batch and its cursor, or neither.
+ */
+static int store_batch(struct sync_ctx *x, uint32_t last_uid, int64_t now)
+{
+	struct batch_end end = { x->src, x->uidvalidity, last_uid, now };
+	struct pc_ingest_loop loop = { .batch = UINT_MAX,
+				       .finish = move_cursor,
+				       .arg = &end };
+	struct pc_source_msg *msgs =
+		xcalloc(x->nbatch ? x->nbatch : 1, sizeof(*msgs));
+	char **where = xcalloc(x->nbatch ? x->nbatch : 1, sizeof(*where));
+	struct pc_source *list;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < x->nbatch; i++) {
+		where[i] = xasprintf("imap:%s:%u:%u", x->src->name,
+				     (unsigned)x->uidvalidity,
+				     (unsigned)x->batch[i].uid);
+		msgs[i].data = x->batch[i].data;
+		msgs[i].len = x->batch[i].len;
+		msgs[i].where = where[i];
+	}
+	pc_source_from_list(&list, msgs, x->nbatch,
+			    "larger than the message size limit, or sent "
+			    "without a body: not fetched");
+	rc = pc_ingest_source(x->st, list, x->src->name, &x->io, &loop,
+			      &x->stats, NULL, x->err);
+	pc_source_free(list);
+	for (i = 0; i < x->nbatch; i++)
+		free(where[i]);
+	free(where);
+	free(msgs);
+	return rc < 0 ? rc : 0;
 }
 
 static void notify_parent(int fd)
@@ -232,7 +272,6 @@ static int child_sync(struct pc_imap *im, const struct conf_source *src,
 	x.err = err;
 	for (i = 0; i < n && !child_stop; i += k) {
 		uint64_t before = x.stats.added;
-		size_t j;
 
 		k = n - i < FETCH_BATCH ? n - i : FETCH_BATCH;
 		/* Over the network first, with no lock held. */
@@ -245,19 +284,9 @@ static int child_sync(struct pc_imap *im, const struct conf_source *src,
 			while (k > 1 &&
 			       uids[i + k - 1] != x.batch[x.nbatch - 1].uid)
 				k--;
-		if ((rc = pc_store_begin(st, err)) < 0)
+		if ((rc = store_batch(&x, uids[i + k - 1],
+				      simclock_now(clock, ev_time()))) < 0)
 			goto out;
-		for (j = 0; j < x.nbatch && rc >= 0; j++)
-			rc = store_one(&x, &x.batch[j]);
-		if (rc < 0 || (rc = pc_ingest_finish(st, err)) < 0 ||
-		    (rc = pc_cursor_set(st, src->name, src->folder, uidvalidity,
-					uids[i + k - 1],
-					simclock_now(clock, ev_time()), err)) <
-			    0 ||
-		    (rc = pc_store_commit(st, err)) < 0) {
-			pc_store_rollback(st);
-			goto out;
-		}
 		batch_release(&x);
 		if (x.stats.added > before)
 			notify_parent(wfd);

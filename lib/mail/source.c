@@ -50,6 +50,11 @@ struct pc_source {
 
 	struct pc_pinbox *pi; /* owned */
 
+	/* a list the caller holds */
+	const struct pc_source_msg *list; /* borrowed */
+	size_t nlist;
+	const char *missing; /* borrowed */
+
 	/*
 	 * The message being assembled is msg followed by the span of rbuf
 	 * at [span_off, span_off + span_len): lines that need no change
@@ -77,6 +82,8 @@ const char *pc_source_kind_name(enum pc_source_kind kind)
 		return "message";
 	case PC_SOURCE_PUBLIC_INBOX:
 		return "public-inbox";
+	case PC_SOURCE_LIST:
+		return "list";
 	}
 	return "?";
 }
@@ -626,6 +633,10 @@ int pc_source_open(struct pc_source **out, const char *path,
 	struct pc_source *src;
 	int rc = 0;
 
+	if (opt && opt->kind == PC_SOURCE_LIST)
+		return pc_err_set(err, PC_EUSAGE,
+				  "a list source is made with "
+				  "pc_source_from_list(), not opened");
 	src = xcalloc(1, sizeof(*src));
 	src->fd = -1;
 	src->opt = opt ? *opt : defaults;
@@ -736,10 +747,39 @@ out:
 	return 0;
 }
 
+static int list_next(struct pc_source *src, struct pc_source_msg *msg,
+		     struct pc_err *err)
+{
+	if (src->next >= src->nlist)
+		return 0;
+	*msg = src->list[src->next++];
+	msg->ordinal = src->next;
+	if (msg->data)
+		return 1;
+	msg->len = 0;
+	return pc_err_set(err, PC_ELIMIT, "%s", src->missing);
+}
+
+void pc_source_from_list(struct pc_source **out,
+			 const struct pc_source_msg *msgs, size_t n,
+			 const char *missing)
+{
+	struct pc_source *src = xcalloc(1, sizeof(*src));
+
+	src->kind = PC_SOURCE_LIST;
+	src->fd = -1;
+	src->list = msgs;
+	src->nlist = n;
+	src->missing = missing;
+	*out = src;
+}
+
 int pc_source_next(struct pc_source *src, struct pc_source_msg *msg,
 		   struct pc_err *err)
 {
 	switch (src->kind) {
+	case PC_SOURCE_LIST:
+		return list_next(src, msg, err);
 	case PC_SOURCE_MAILDIR:
 		return maildir_next(src, msg, err);
 	case PC_SOURCE_PUBLIC_INBOX: {
@@ -839,6 +879,10 @@ void pc_source_progress(const struct pc_source *src, uint64_t *done,
 		break;
 	case PC_SOURCE_PUBLIC_INBOX:
 		pc_pinbox_progress(src->pi, done, total);
+		break;
+	case PC_SOURCE_LIST:
+		*done = src->next;
+		*total = src->nlist;
 		break;
 	default:
 		if (src->fd >= 0) {

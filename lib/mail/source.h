@@ -24,6 +24,7 @@ enum pc_source_kind {
 	PC_SOURCE_MAILDIR,
 	PC_SOURCE_MESSAGE, /* one message per file */
 	PC_SOURCE_PUBLIC_INBOX,
+	PC_SOURCE_LIST, /* messages the caller holds: pc_source_from_list() */
 };
 
 enum pc_mbox_format {
@@ -82,6 +83,18 @@ int pc_source_open(struct pc_source **out, const char *path,
  */
 int pc_source_next(struct pc_source *src, struct pc_source_msg *msg,
 		   struct pc_err *err);
+
+/*
+ * A source over messages the caller already holds (an IMAP fetch), so
+ * that they go through the same ingest loop as a file's: msgs[0..n) are
+ * borrowed and must outlive the source. A message whose data is NULL was
+ * not received: pc_source_next() gives PC_ELIMIT with an empty head and
+ * missing (borrowed) as the reason. Data is given as it is (the caller
+ * has converted line endings). Caller frees with pc_source_free().
+ */
+void pc_source_from_list(struct pc_source **out,
+			 const struct pc_source_msg *msgs, size_t n,
+			 const char *missing);
 
 /* The kind that was opened (after guessing). */
 enum pc_source_kind pc_source_kind(const struct pc_source *src);

@@ -90,7 +90,8 @@ int pc_ingest_finish(struct pc_store *st, struct pc_err *err);
 
 /*
  * The one loop that reads a whole source into the store (the CLI's
- * ingest and the daemon's spools): every message stored, batch messages
+ * ingest, the daemon's spools, and IMAP's fetched batches as a list
+ * source): every message stored, batch messages
  * to a transaction, an oversized one kept as its head
  * (pc_ingest_oversized()), pc_ingest_finish() in the last transaction.
  * progress (may be NULL) is called after each message. A damaged source
@@ -109,6 +110,10 @@ struct pc_ingest_loop {
 	/* called with an oversized message's reason when it stored
 	 * nothing (an empty head), or NULL */
 	void (*skipped)(const char *why, void *arg);
+	/* called in the last transaction, after pc_ingest_finish(), or
+	 * NULL: what the caller records of how far it read (IMAP's UID
+	 * cursor) commits with the messages or not at all */
+	int (*finish)(struct pc_store *st, void *arg, struct pc_err *err);
 };
 
 int pc_ingest_source(struct pc_store *st, struct pc_source *src,

@@ -83,6 +83,7 @@ int pc_ingest_source(struct pc_store *st, struct pc_source *src,
 			loop->progress(src, stats, loop->arg);
 	}
 	if ((rc = pc_ingest_finish(st, err)) < 0 ||
+	    (loop->finish && (rc = loop->finish(st, loop->arg, err)) < 0) ||
 	    (rc = pc_store_commit(st, err)) < 0)
 		goto fail;
 	if (committed)

@@ -1020,6 +1020,50 @@ static void test_source__lore_nvdimm(void **state)
 	free(mbox);
 }
 
+/* A list the caller holds (an IMAP fetch) reads back in order, as given;
+ * a message not received is PC_ELIMIT with an empty head and the
+ * caller's reason; it cannot be opened by path. */
+static void test_source__list(void **state)
+{
+	static const char a[] = "Subject: a\r\n\r\nx\r\n";
+	static const char c[] = "Subject: c\n\ny\n";
+	const struct pc_source_msg in[] = {
+		{ a, sizeof(a) - 1, "imap:l:1:7", 0 },
+		{ NULL, 0, "imap:l:1:8", 0 },
+		{ c, sizeof(c) - 1, "imap:l:1:9", 0 },
+	};
+	struct pc_source_options opt = PC_SOURCE_OPTIONS_INIT;
+	struct pc_source *src = NULL;
+	struct pc_source_msg m;
+	struct pc_err err = { 0 };
+	uint64_t done, total;
+
+	(void)state;
+	pc_source_from_list(&src, in, 3, "not fetched");
+	assert_int_equal(pc_source_kind(src), PC_SOURCE_LIST);
+	assert_int_equal(pc_source_next(src, &m, &err), 1);
+	assert_int_equal(m.len, sizeof(a) - 1);
+	assert_memory_equal(m.data, a, sizeof(a) - 1);
+	assert_string_equal(m.where, "imap:l:1:7");
+	assert_int_equal(m.ordinal, 1);
+	assert_int_equal(pc_source_next(src, &m, &err), PC_ELIMIT);
+	assert_int_equal(m.len, 0);
+	assert_string_equal(m.where, "imap:l:1:8");
+	assert_string_equal(err.msg, "not fetched");
+	pc_source_progress(src, &done, &total);
+	assert_int_equal(done, 2);
+	assert_int_equal(total, 3);
+	assert_int_equal(pc_source_next(src, &m, &err), 1);
+	assert_int_equal(m.ordinal, 3);
+	assert_string_equal(m.where, "imap:l:1:9");
+	assert_int_equal(pc_source_next(src, &m, &err), 0);
+	pc_source_free(src);
+	src = NULL;
+	opt.kind = PC_SOURCE_LIST;
+	assert_int_equal(pc_source_open(&src, "x", &opt, &err), PC_EUSAGE);
+	assert_null(src);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1053,6 +1097,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_source__bad_paths,
 						setup_dir, teardown_dir),
 		cmocka_unit_test(test_source__lore_nvdimm),
+		cmocka_unit_test(test_source__list),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
