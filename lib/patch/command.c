@@ -15,16 +15,15 @@
 #define PREFIX_LEN (sizeof(PREFIX) - 1)
 #define SNOOZE_MAX (26 * 7 * 86400)
 
-const char pc_cmd_usage[] =
-	"patchclock: applied [PATCH-RANGE] [TREE]\n"
-	"patchclock: rejected\n"
-	"patchclock: deferred until vX.Y-rcN | YYYY-MM-DD\n"
-	"patchclock: snooze Nh | Nd | Nw\n"
-	"patchclock: changes-requested\n"
-	"patchclock: not-mine\n"
-	"patchclock: opt-out\n"
-	"patchclock: opt-in\n"
-	"patchclock: resend-ok\n";
+const char pc_cmd_usage[] = "patchclock: applied [PATCH-RANGE] [TREE]\n"
+			    "patchclock: rejected\n"
+			    "patchclock: deferred until vX.Y-rcN | YYYY-MM-DD\n"
+			    "patchclock: snooze Nh | Nd | Nw\n"
+			    "patchclock: changes-requested\n"
+			    "patchclock: not-mine\n"
+			    "patchclock: opt-out\n"
+			    "patchclock: opt-in\n"
+			    "patchclock: resend-ok\n";
 
 static const struct {
 	const char *name;
