@@ -83,6 +83,8 @@ enum conf_gkey {
 	G_HOLIDAYS,
 	G_DIGEST,
 	G_REPLIES,
+	G_DKIM_KEYS,
+	G_REQUIRE_DKIM,
 	G_LOG_LEVEL,
 	G_MAX_AGE,
 	G_WATCHING_SINCE,
@@ -158,6 +160,8 @@ static const struct conf_key conf_general_keys[G_N] = {
 	[G_HOLIDAYS] = { "holidays", 0 },
 	[G_DIGEST] = { "digest", 0 },
 	[G_REPLIES] = { "replies", 0 },
+	[G_DKIM_KEYS] = { "dkim_keys", 0 },
+	[G_REQUIRE_DKIM] = { "require_dkim", 0 },
 	[G_LOG_LEVEL] = { "log_level", 0 },
 	[G_BRANCHES] = { "branches", 0 },
 	[G_FETCH] = { "fetch", 0 },
@@ -549,6 +553,11 @@ static int conf_set_general(struct conf_ctx *x, int k, const char *name,
 		return conf_bool(x, &c->digest, name, v);
 	case G_REPLIES:
 		return conf_bool(x, &c->replies, name, v);
+	case G_DKIM_KEYS:
+		conf_set_path(x, &c->dkim_keys, v);
+		break;
+	case G_REQUIRE_DKIM:
+		return conf_bool(x, &c->require_dkim, name, v);
 	case G_BRANCHES:
 		conf_set_str(&c->branches, v);
 		break;
@@ -1447,6 +1456,7 @@ void conf_free(struct conf *c)
 	conf_free_strv(c->policy.overrides, c->policy.n_overrides);
 	conf_free_strv(c->policy.bots, c->policy.n_bots);
 	free(c->report.html);
+	free(c->dkim_keys);
 	free(c->report.title);
 	free(c->test.runner);
 	free(c->test.branch_prefix);

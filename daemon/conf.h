@@ -158,6 +158,11 @@ struct conf {
 	char *holidays; /* owned or NULL */
 	int digest; /* send maintainer digests, default yes */
 	int replies; /* send "resend now" replies, default yes */
+	/* Commands by mail (lib/store/command.h): DKIM keys from this key
+	 * table instead of DNS (owned or NULL), and whether unsigned mail's
+	 * commands are refused (default no) */
+	char *dkim_keys;
+	int require_dkim;
 	enum conf_log_level log_level; /* default info */
 
 	struct conf_smtp smtp;

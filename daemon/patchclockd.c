@@ -154,6 +154,8 @@ static int open_policy(struct daemon *d)
 	pa.bots = (const char *const *)c->policy.bots;
 	pa.n_bots = c->policy.n_bots;
 	pa.branches = c->branches;
+	pa.dkim_keys = c->dkim_keys;
+	pa.require_dkim = c->require_dkim;
 	free(d->projects);
 	d->projects = xcalloc(c->n_projects + 1, sizeof(*d->projects));
 	for (i = 0; i < c->n_projects; i++) {

@@ -21,6 +21,8 @@
 #include "apply/branches.h"
 #include "apply/tags.h"
 #include "log.h"
+#include "mail/dkim.h"
+#include "store/command.h"
 #include "notify/plan.h"
 #include "store/mapping.h"
 #include "store/status.h"
@@ -249,6 +251,9 @@ void cli_policy_args_done(struct cli_policy_args *pa)
 	}
 	if (!pa->branches)
 		pa->branches = c->branches;
+	if (!pa->dkim_keys)
+		pa->dkim_keys = c->dkim_keys;
+	pa->require_dkim = pa->require_dkim || c->require_dkim;
 	if (!pa->n_projects && c->n_projects) {
 		pa->proj_buf = xcalloc(c->n_projects, sizeof(*pa->proj_buf));
 		for (i = 0; i < c->n_projects; i++) {
@@ -397,6 +402,11 @@ int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
 
 	memset(cp, 0, sizeof(*cp));
 	cp->overrides = pc_overrides_new();
+	cp->require_dkim = a->require_dkim;
+	if (pc_dkim_new(&cp->dkim, a->dkim_keys, &err) < 0) {
+		log_warnx("%s (fix dkim_keys in the configuration)", err.msg);
+		goto fail;
+	}
 	if (pc_cycle_new(&cp->cycle, NULL, &err) < 0)
 		goto fail_err;
 	if (a->tree) {
@@ -500,6 +510,7 @@ fail:
 
 void cli_policy_close(struct cli_policy *cp)
 {
+	pc_dkim_free(cp->dkim);
 	pc_policyset_free(cp->set);
 	pc_overrides_free(cp->overrides);
 	pc_cycle_free(cp->cycle);
@@ -556,6 +567,28 @@ static void end_progress(const struct pc_status_stats *stats)
  * queue the mail the verdicts call for. With dry_run it is rolled back
  * after show() has printed what it holds.
  */
+/* For the log: what was done with each command given by mail. */
+static void log_command(const char *msgid, const char *from, const char *text,
+			const char *outcome, const char *reason, void *arg)
+{
+	(void)arg;
+	log_info("command 'patchclock: %s' from %s in <%s>: %s (%s)", text,
+		 from, msgid, outcome, reason);
+}
+
+/* The commands that arrived since the last pass (lib/store/command.h). */
+static int read_commands(struct cli_policy *cp, struct pc_store *st,
+			 int64_t now, struct pc_err *err)
+{
+	struct pc_command_options o = { 0 };
+	struct pc_command_stats cs;
+
+	o.dkim = cp->dkim;
+	o.require_dkim = cp->require_dkim;
+	o.decided = log_command;
+	return pc_commands_process(st, &o, now, &cs, err);
+}
+
 static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
 			  int64_t now, int full,
 			  const struct pc_plan_options *po,
@@ -601,7 +634,8 @@ static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
 	so.full = full;
 	if (want_progress())
 		so.progress = show_progress;
-	if (pc_status_refresh(st, &so, now, stats, &err) < 0 ||
+	if (read_commands(cp, st, now, &err) < 0 ||
+	    pc_status_refresh(st, &so, now, stats, &err) < 0 ||
 	    (po && pc_plan_actions(st, cp->set, po, now, ps, &err) < 0))
 		goto fail;
 	end_progress(stats);

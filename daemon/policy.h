@@ -38,6 +38,10 @@ struct cli_policy_args {
 	/* the tree's branches whose commits count as applied: ref globs
 	 * separated by blanks, "none", or NULL for PC_BRANCHES_DEFAULT */
 	const char *branches;
+	/* commands by mail: the DKIM key table (NULL: DNS) and whether
+	 * unsigned mail's commands are refused */
+	const char *dkim_keys;
+	int require_dkim;
 	/* owned by cli_policy_args_init(): storage for the arrays above */
 	const char **ovr_buf, **bot_buf;
 	struct pc_sla_project *proj_buf; /* from the configuration */
@@ -70,6 +74,7 @@ int cli_policy_option(struct cli_policy_args *pa, int c, const char *arg);
 void cli_policy_args_done(struct cli_policy_args *pa);
 void cli_policy_args_release(struct cli_policy_args *pa);
 
+struct pc_dkim;
 struct cli_policy {
 	struct pc_maint *maint; /* owned; NULL without a tree */
 	struct pc_overrides *overrides; /* owned */
@@ -86,6 +91,8 @@ struct cli_policy {
 	char **branch_globs;
 	size_t n_branch_globs;
 	int read_branches;
+	struct pc_dkim *dkim; /* owned: verifies commands' senders */
+	int require_dkim;
 };
 
 /* Loads everything; logs what went wrong and returns -1 on failure. */

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "patch/analysis.h"
+#include "patch/command.h"
 #include "patch/intent.h"
 #include "util/util.h"
 #include "util/xalloc.h"
@@ -138,6 +139,9 @@ int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,
 	} else if (d->kind == PC_KIND_REPLY) {
 		d->origin = "reply";
 		d->intent = pc_intent_scan(m->body.buf, m->body.len);
+		d->has_commands = pc_cmds_present(m->body.buf, m->body.len);
+		d->to_bot = d->has_commands &&
+			    pc_cmds_only(m->body.buf, m->body.len);
 		rc = pc_trailers_from_reply(&d->trailers, m->body.buf,
 					    m->body.len, err);
 		if (d->is_bot)
@@ -147,6 +151,9 @@ int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,
 		/* A pull request or another mail in a thread says things
 		 * too ("applied", a question). */
 		d->intent = pc_intent_scan(m->body.buf, m->body.len);
+		d->has_commands = pc_cmds_present(m->body.buf, m->body.len);
+		d->to_bot = d->has_commands &&
+			    pc_cmds_only(m->body.buf, m->body.len);
 		rc = 0;
 	} else {
 		rc = 0;

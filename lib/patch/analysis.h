@@ -31,6 +31,8 @@ struct pc_analysis {
 	char *supersedes; /* owned, or NULL */
 	int is_bot;
 	unsigned intent; /* PC_INTENT_* of a mail outside patches and covers */
+	int has_commands; /* such a mail holds "patchclock:" lines */
+	int to_bot; /* and nothing else: pc_cmds_only() */
 };
 
 /*

@@ -344,6 +344,37 @@ int pc_cmds_present(const char *body, size_t len)
 	return 0;
 }
 
+int pc_cmds_only(const char *body, size_t len)
+{
+	size_t pos = 0, rest;
+	int commands = 0;
+
+	while (pos < len) {
+		const char *line = body + pos,
+			   *nl = memchr(line, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - line) : len - pos;
+
+		pos += n + (nl ? 1 : 0);
+		if (n && line[n - 1] == '\r')
+			n--;
+		if (n == 3 && !memcmp(line, "-- ", 3))
+			break;
+		while (n && pc_isspace((unsigned char)*line)) {
+			line++;
+			n--;
+		}
+		while (n && pc_isspace((unsigned char)line[n - 1]))
+			n--;
+		if (!n || *line == '>' ||
+		    (n > 6 && !memcmp(line + n - 6, "wrote:", 6)))
+			continue;
+		if (!command_text(line, n, &rest))
+			return 0;
+		commands = 1;
+	}
+	return commands;
+}
+
 void pc_cmds_release(struct pc_cmds *c)
 {
 	size_t i;

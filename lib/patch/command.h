@@ -62,6 +62,12 @@ void pc_cmds_release(struct pc_cmds *c);
 /* Whether (body, len) holds a line a scan would read: cheap, for ingest. */
 int pc_cmds_present(const char *body, size_t len);
 
+/* Whether the mail says nothing but commands: every line of its own is
+ * blank or a command (quoted lines, an attribution "... wrote:" and the
+ * signature aside). Such a mail talks to patchclock, not to the author:
+ * it is no answer on the thread. 0 when it holds no command. */
+int pc_cmds_only(const char *body, size_t len);
+
 /* "applied", "changes-requested"...; "unknown". */
 const char *pc_cmd_verb_name(enum pc_cmd_verb v);
 

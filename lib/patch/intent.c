@@ -344,8 +344,16 @@ unsigned pc_intent_scan(const char *body, size_t len)
 			pc_buf_reset(&para);
 			continue;
 		}
-		if (n == 19 && !strncasecmp(line, "patchclock: opt-out", 19))
-			bits |= PC_INTENT_OPT_OUT;
+		/* A command to patchclock is not prose: "patchclock: applied"
+		 * counts only when its sender may say it (lib/store/
+		 * command.h). */
+		if (n >= 11 && !strncasecmp(line, "patchclock:", 11)) {
+			if (n == 19 && !strncasecmp(line + 11, " opt-out", 8))
+				bits |= PC_INTENT_OPT_OUT;
+			bits = merge(bits, scan_paragraph(para.buf, para.len));
+			pc_buf_reset(&para);
+			continue;
+		}
 		if (says_nak(line, n))
 			bits |= PC_INTENT_CHANGES;
 		if (para.len)

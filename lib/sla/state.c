@@ -44,6 +44,8 @@ const char *pc_sla_hold_name(enum pc_sla_hold h)
 		return "already-answered";
 	case PC_SLA_HOLD_PROFILE:
 		return "profile-forbids";
+	case PC_SLA_HOLD_STEERED:
+		return "steered";
 	case PC_SLA_HOLD_NONE:
 		break;
 	}
@@ -492,8 +494,53 @@ static int64_t all_accepted(const struct pc_sla_verdict *out, int *partly)
 }
 
 /* The first hold of the judgement that applies (state.h, "Holds"). */
+/* Whether the cycle at now has not yet reached release ("v6.14-rc1"):
+ * the last release or -rc out is before it. Without a cycle, or a name
+ * it cannot read, held. */
+static int before_release(const struct pc_sla_ctx *ctx, const char *release,
+			  int64_t now, int64_t *phase_end)
+{
+	struct pc_cycle_version want;
+	struct pc_cycle_state cs;
+	const struct pc_cycle_version *at;
+
+	if (!ctx->cycle || pc_cycle_parse_name(&want, release, NULL) != 1 ||
+	    pc_cycle_state_at(&cs, ctx->cycle, now, NULL) < 0)
+		return 1;
+	at = &cs.since.v;
+	*phase_end = cs.until.at;
+	if (!at->major)
+		return 1;
+	if (at->major != want.major)
+		return at->major < want.major;
+	if (at->minor != want.minor)
+		return at->minor < want.minor;
+	/* the release itself (rc 0) comes after its every -rc */
+	if (!at->rc || !want.rc)
+		return at->rc && !want.rc;
+	return at->rc < want.rc;
+}
+
+/* Whether a maintainer's command by mail holds the series at now; a
+ * deferral to a release is judged again when the cycle's phase ends. */
+static int steered(struct pc_sla_verdict *v, const struct pc_sla_series *s,
+		   const struct pc_sla_ctx *ctx, int64_t now)
+{
+	int64_t phase_end = 0;
+
+	if (s->steer_rejected || s->steer_until > now)
+		return 1;
+	if (s->steer_release &&
+	    before_release(ctx, s->steer_release, now, &phase_end)) {
+		next_check(v, phase_end, now);
+		return 1;
+	}
+	return 0;
+}
+
 static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
-		 const struct pc_sla_ctx *ctx, const struct pc_policy *pol)
+		 const struct pc_sla_ctx *ctx, const struct pc_policy *pol,
+		 int64_t now)
 {
 	static const char *const rft[] = { "RFT" };
 	enum pc_sla_hold h = PC_SLA_HOLD_NONE;
@@ -530,6 +577,9 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (v->flags & PC_SLA_PARTLY_ACCEPTED) {
 		h = PC_SLA_HOLD_APPLIED;
 		why = "some of its patches were applied or queued";
+	} else if (steered(v, s, ctx, now)) {
+		h = PC_SLA_HOLD_STEERED;
+		why = s->steer_why ? s->steer_why : "a maintainer said so";
 	} else if (!v->wait_from) {
 		h = PC_SLA_HOLD_ANSWERED;
 		why = "answered on the list: the next step is the author's";
@@ -712,7 +762,9 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		}
 	}
 
-	hold(out, s, ctx, pol);
+	hold(out, s, ctx, pol, now);
+	if (s->steer_until > now)
+		next_check(out, s->steer_until, now);
 
 	/* Too soon after the previous version. */
 	if (s->prev_posted && pol &&

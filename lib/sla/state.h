@@ -86,7 +86,12 @@
  *      already-answered  someone other than the author answered on the
  *                        list: the next step is read as the author's;
  *      profile-forbids   the profile asks not to be pinged (netdev:
- *                        "watch patchwork").
+ *                        "watch patchwork");
+ *      steered           a maintainer said so by mail: "patchclock:
+ *                        rejected", "snooze 2w" (until then), "deferred
+ *                        until v6.14-rc1" (until the cycle reaches it)
+ *                        or until a date; "resend-ok" lifts those before
+ *                        it (lib/patch/command.h).
  *    Holds are kept with the verdict; the planner adds its own (one
  *    reminder per version, the configured age, the first run's past).
  *  - Too soon: this version was posted less than the minimum repost
@@ -135,6 +140,7 @@ enum pc_sla_hold {
 	PC_SLA_HOLD_SUPERSEDED,
 	PC_SLA_HOLD_ANSWERED,
 	PC_SLA_HOLD_PROFILE,
+	PC_SLA_HOLD_STEERED,
 };
 
 enum pc_sla_turn {
@@ -217,6 +223,13 @@ struct pc_sla_series {
 	int64_t applied_at; /* applied to the tree; 0 when not */
 	int64_t pulled_at; /* a pull request's shortlog carries a patch */
 	int boot; /* 1 the boot test passed, -1 it failed, 0 not run */
+	/* Steered by mail (obeyed commands, folded in order): rejected;
+	 * no mail before steer_until (0 none); no mail until the cycle
+	 * reaches steer_release ("v6.14-rc1", NULL none; without a cycle,
+	 * held). steer_why: the command's words, for the hold's reason. */
+	int steer_rejected;
+	int64_t steer_until;
+	const char *steer_release, *steer_why;
 	const struct pc_sla_reply *replies; /* by date */
 	size_t nreplies;
 	const struct pc_sla_patch *patches; /* by index */

@@ -158,7 +158,8 @@ static const char SQL_THREAD[] =
 	"(SELECT p.idx FROM messages p WHERE p.msgid = m.in_reply_to "
 	" AND p.series_id = ?1 AND p.kind = 'patch'), m.msgid, m.in_reply_to "
 	"FROM th JOIN messages m ON m.id = th.id "
-	"WHERE m.series_id IS NULL AND m.date IS NOT NULL ORDER BY m.date, m.id";
+	"WHERE m.series_id IS NULL AND m.date IS NOT NULL AND m.to_bot = 0 "
+	"ORDER BY m.date, m.id";
 /* Whether addr is an M: of the governing entry ?1, or of an entry that
  * shares an M: with it (one maintainer's subsystems). */
 static const char SQL_GOVERNING[] =
@@ -190,7 +191,8 @@ static const char SQL_ENTRIES_BY_FILES[] =
 	" ON s.id = c.id WHERE s.superseded_by IS NOT NULL), "
 	"ents(entry, l, d, f, p) AS (SELECT entry, sum(lines), max(depth), "
 	" sum(files), min(pos) FROM series_entries WHERE series_id IN chain "
-	" AND k_only = 0 GROUP BY entry) "
+	" AND k_only = 0 AND entry NOT IN (SELECT n.entry FROM "
+	" series_not_mine n WHERE n.series_id IN chain) GROUP BY entry) "
 	"SELECT e.entry, e.l + e.f, (SELECT sum(e2.l) FROM ents e2 "
 	" WHERE e2.entry = e.entry OR EXISTS (SELECT 1 FROM maint_people a "
 	" JOIN maint_people b ON b.addr = a.addr AND b.role = 'M' "
@@ -344,6 +346,83 @@ static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
 	rc = step_done(st, s, rc, "reading a thread", err);
 	f->s.replies = f->replies;
 	return rc;
+}
+
+static const char SQL_STEER[] =
+	"SELECT verb, from_addr, given_at, first, last, until_at, release, "
+	"text FROM commands WHERE series_id = ?1 AND outcome = 'obeyed' "
+	"ORDER BY given_at, id";
+
+/* A maintainer's command read as a reply that says it: "applied" (what
+ * it names) or "changes-requested", in date order among the replies. */
+static void steer_reply(struct facts *f, sqlite3_stmt *s, int applied)
+{
+	struct pc_sla_reply *r;
+	size_t at;
+
+	PC_ALLOC_GROW(f->replies, f->s.nreplies + 1, f->areplies);
+	at = f->s.nreplies;
+	while (at && f->replies[at - 1].date > sqlite3_column_int64(s, 2))
+		at--;
+	memmove(&f->replies[at + 1], &f->replies[at],
+		(f->s.nreplies - at) * sizeof(*f->replies));
+	r = &f->replies[at];
+	memset(r, 0, sizeof(*r));
+	r->date = sqlite3_column_int64(s, 2);
+	r->from_addr = keep(f, sqlite3_column_text(s, 1));
+	r->maintainer = 1;
+	r->applied = applied;
+	r->changes = !applied;
+	r->first = sqlite3_column_int(s, 3);
+	r->last = sqlite3_column_int(s, 4);
+	r->whole = applied && !r->first;
+	f->s.nreplies++;
+	f->s.replies = f->replies;
+}
+
+/* The obeyed commands by mail, folded in order (lib/patch/command.h):
+ * holds, and "applied" / "changes-requested" as replies. */
+static int load_steer(struct pc_store *st, struct facts *f, int64_t sid,
+		      struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_STEER, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *verb = (const char *)sqlite3_column_text(s, 0);
+		char *why;
+
+		if (!strcmp(verb, "applied") ||
+		    !strcmp(verb, "changes-requested")) {
+			steer_reply(f, s, verb[0] == 'a');
+			continue;
+		}
+		if (!strcmp(verb, "resend-ok")) {
+			f->s.steer_rejected = 0;
+			f->s.steer_until = 0;
+			f->s.steer_release = NULL;
+			f->s.steer_why = NULL;
+			continue;
+		}
+		if (strcmp(verb, "rejected") && strcmp(verb, "snooze") &&
+		    strcmp(verb, "deferred"))
+			continue; /* not-mine acts on the mapping */
+		why = xasprintf("%s said \"patchclock: %s\"",
+				(const char *)sqlite3_column_text(s, 1),
+				(const char *)sqlite3_column_text(s, 7));
+		f->s.steer_why = keep(f, (const unsigned char *)why);
+		free(why);
+		if (!strcmp(verb, "rejected"))
+			f->s.steer_rejected = 1;
+		else if (sqlite3_column_type(s, 6) != SQLITE_NULL)
+			f->s.steer_release = keep(f, sqlite3_column_text(s, 6));
+		else
+			f->s.steer_until = sqlite3_column_int64(s, 5);
+	}
+	return step_done(st, s, rc, "reading commands", err);
 }
 
 static int load_patches(struct pc_store *st, struct facts *f, int64_t sid,
@@ -617,6 +696,7 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 		f->s.superseded_at = at;
 	}
 	if ((rc = load_thread(st, f, sid, err)) < 0 ||
+	    (rc = load_steer(st, f, sid, err)) < 0 ||
 	    (rc = load_patches(st, f, sid, cover, err)) < 0 ||
 	    (rc = load_people(st, f, sid, err)) < 0 ||
 	    (rc = load_entries(st, f, sid, err)) < 0 ||

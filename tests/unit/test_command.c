@@ -147,6 +147,15 @@ static void test_command__not_commands(void **state)
 	assert_int_equal(c.n, PC_CMDS_MAX);
 	pc_cmds_release(&c);
 	assert_true(pc_cmd_is_personal(PC_CMD_OPT_IN));
+	/* A mail of commands only talks to patchclock; with prose it is an
+	 * answer on the thread too. */
+	assert_true(pc_cmds_only("On Mon, Jane wrote:\n> spin\n\n"
+				 "patchclock: snooze 2w\n\n-- \nMay\n",
+				 59));
+	assert_false(pc_cmds_only("Please fix the typo.\n"
+				  "patchclock: changes-requested\n",
+				  51));
+	assert_false(pc_cmds_only("> patchclock: rejected\n", 23));
 	assert_false(pc_cmd_is_personal(PC_CMD_REJECTED));
 	assert_non_null(strstr(pc_cmd_usage, "resend-ok"));
 }

@@ -79,6 +79,11 @@ static const struct {
 	{ "patchclock: opt-out\n", O },
 	{ "Thanks.\n\nPatchClock: Opt-Out\n", O },
 	{ "> patchclock: opt-out\n", 0 },
+	/* Commands are not prose: "applied" counts only from who may say
+	 * it (lib/store/command.c). */
+	{ "patchclock: applied\n", 0 },
+	{ "Thanks.\npatchclock: applied 1-3 widget-next\n", 0 },
+	{ "patchclock: opt-out please\n", 0 },
 	{ "I said patchclock: opt-out yesterday\n", 0 },
 	/* Sentences wrapped over lines are read whole (lore nvdimm,
 	 * 2021-10-22 and -25, Dan Williams; 2021 Vishal Verma). */
