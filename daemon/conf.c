@@ -135,6 +135,7 @@ enum conf_skey {
 	S_CA_FILE,
 	S_STARTTLS,
 	S_REPLAY,
+	S_COMMANDS,
 	S_N,
 };
 
@@ -217,6 +218,7 @@ static const struct conf_key conf_source_keys[S_N] = {
 	[S_CA_FILE] = { "ca_file", 0 },
 	[S_STARTTLS] = { "starttls", 0 },
 	[S_REPLAY] = { "replay", 0 },
+	[S_COMMANDS] = { "commands", 0 },
 };
 
 static const struct conf_key conf_project_keys[J_N] = {
@@ -807,6 +809,8 @@ static int conf_set_source(struct conf_ctx *x, int k, const char *name,
 		return conf_bool(x, &s->starttls, name, v);
 	case S_REPLAY:
 		return conf_bool(x, &s->replay, name, v);
+	case S_COMMANDS:
+		return conf_bool(x, &s->commands, name, v);
 	}
 	return 0;
 }
@@ -1277,7 +1281,13 @@ static void conf_check_source(struct conf_ctx *x, size_t i)
 			goto out;
 		}
 	}
-	if (!s->path)
+	if (s->commands && s->type != CONF_SOURCE_MAILDIR)
+		conf_fail(x, lines[S_COMMANDS],
+			  "'commands = yes' is for patchclock's own mailbox, "
+			  "an imap or maildir source, not %s, in %s",
+			  s->type == CONF_SOURCE_FILES ? "files" : "mbox",
+			  label);
+	else if (!s->path)
 		conf_missing(x, s->line, "path", label);
 	else if (s->n_paths > 1 && s->type != CONF_SOURCE_FILES)
 		conf_fail(x, lines[S_PATH],

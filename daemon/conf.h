@@ -50,6 +50,8 @@ struct conf_source {
 			 accepted for loopback servers only */
 	int replay; /* maildir, mbox: a message arrives when the clock
 		       reaches its Date (a replay on a simulated clock) */
+	int commands; /* imap, maildir: patchclock's own mailbox: only mail
+			 holding commands to it is stored */
 	int line; /* the section header's line */
 };
 

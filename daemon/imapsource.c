@@ -268,6 +268,7 @@ static int child_sync(struct pc_imap *im, const struct conf_source *src,
 	x.st = st;
 	x.io = (struct pc_ingest_options)PC_INGEST_OPTIONS_INIT;
 	x.io.list_id = src->list_id;
+	x.io.commands_only = src->commands;
 	x.uidvalidity = uidvalidity;
 	x.err = err;
 	for (i = 0; i < n && !child_stop; i += k) {

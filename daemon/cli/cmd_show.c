@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/json_out.h"
 #include "log.h"
+#include "store/command.h"
 #include "store/query.h"
 #include "store/store.h"
 #include "util/buf.h"
@@ -22,6 +23,7 @@
 static const char show_usage[] =
 	"usage: patchclock show [--db FILE] [--json] [--message] [--raw] ID|MSGID\n"
 	"       patchclock show [--db FILE] [--json] --errors\n"
+	"       patchclock show [--db FILE] [--json] --commands\n"
 	"\n"
 	"Shows series ID (a number), or the series that the message MSGID\n"
 	"belongs to, with its patches, each patch's diffstat (as git prints\n"
@@ -31,6 +33,9 @@ static const char show_usage[] =
 	"message. MSGID may be written with or without angle brackets, or\n"
 	"as an archive link: https://lore.kernel.org/LIST/MSGID/ (or /r/,\n"
 	"/all/, patch.msgid.link/MSGID; %40 for '@' is understood).\n"
+	"A series is shown with the commands given about it by mail\n"
+	"(\"patchclock: snooze 2w\" in a reply): who gave each, when,\n"
+	"whether it was obeyed and why, and what DKIM said of the mail.\n"
 	"\n"
 	"Options:\n"
 	"  --db FILE     database (default: see patchclock --help)\n"
@@ -40,6 +45,7 @@ static const char show_usage[] =
 	"  --message     show the message MSGID itself, not its series\n"
 	"  --raw         print the message's raw bytes exactly as stored\n"
 	"  --errors      list the messages that could not be parsed, with why\n"
+	"  --commands    list every command given by mail, oldest first\n"
 	"  -h, --help    this text\n";
 
 /*
@@ -98,7 +104,57 @@ static void print_diffstat(const struct pc_file_info *f, size_t n,
 struct show_state {
 	int json, found;
 	json_object *arr;
+	struct pc_store *st;
+	int failed;
 };
+
+/* One command given by mail: a line of text, or a Command object. */
+static int show_command(const struct pc_command_row *r, void *arg)
+{
+	struct show_state *ss = arg;
+	char when[32];
+
+	if (ss->json) {
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "id", json_object_new_int64(r->id));
+		json_object_object_add(o, "message_id",
+				       json_msgid(r->message_id));
+		json_object_object_add(o, "url", json_url(r->message_id));
+		json_object_object_add(o, "series_id",
+				       json_id_or_0(r->series_id));
+		json_object_object_add(o, "verb", json_str(r->verb));
+		json_object_object_add(o, "text", json_text(r->text));
+		json_object_object_add(o, "from",
+				       json_person(NULL, r->from_addr));
+		json_object_object_add(o, "given_at",
+				       json_time_or_0(r->given_at));
+		json_object_object_add(o, "decided_at",
+				       json_time_or_0(r->decided_at));
+		json_object_object_add(o, "outcome", json_str(r->outcome));
+		json_object_object_add(o, "reason", json_text(r->reason));
+		json_object_object_add(o, "dkim", json_str(r->dkim));
+		json_object_object_add(o, "dkim_why", json_text(r->dkim_why));
+		json_object_array_add(ss->arr, o);
+		return 0;
+	}
+	cli_format_time(when, sizeof(when), r->given_at, r->given_at != 0);
+	printf("  %s  %s  \"patchclock: %s\"\n    %s: %s%s%s\n", when,
+	       r->from_addr, r->text, r->outcome, r->reason,
+	       r->dkim_why ? "; DKIM: " : "", r->dkim_why ? r->dkim_why : "");
+	return 0;
+}
+
+/* The commands about series_id (0: all), after what was printed. */
+static void show_commands(struct show_state *ss, int64_t series_id)
+{
+	struct pc_err err = { 0 };
+
+	if (pc_commands_list(ss->st, series_id, show_command, ss, &err) < 0) {
+		log_warnx("show: %s", err.msg);
+		ss->failed = 1;
+	}
+}
 
 static int show_series_cb(const struct pc_series_info *s, void *arg)
 {
@@ -111,6 +167,9 @@ static int show_series_cb(const struct pc_series_info *s, void *arg)
 		json_object *top = json_top();
 
 		json_object_object_add(top, "series", json_series(s));
+		ss->arr = json_object_new_array();
+		show_commands(ss, s->id);
+		json_object_object_add(top, "commands", ss->arr);
 		json_print(top);
 		return 1;
 	}
@@ -160,6 +219,8 @@ static int show_series_cb(const struct pc_series_info *s, void *arg)
 			       t->suggested ? "  (suggested by a bot)" : "");
 		}
 	}
+	printf("\nCommands by mail:\n");
+	show_commands(ss, s->id);
 	return 1;
 }
 
@@ -268,6 +329,7 @@ int cmd_show(int argc, char **argv)
 		{ "message", no_argument, NULL, 'm' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "errors", no_argument, NULL, 'e' },
+		{ "commands", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -277,7 +339,7 @@ int cmd_show(int argc, char **argv)
 	struct pc_message_info *m = NULL;
 	const char *db = NULL, *arg;
 	char *id = NULL;
-	int c, rc = CLI_OK, as_message = 0, raw = 0, errors = 0;
+	int c, rc = CLI_OK, as_message = 0, raw = 0, errors = 0, commands = 0;
 	int64_t sid = 0, mid = 0;
 	struct pc_store *st;
 	char *end;
@@ -299,16 +361,35 @@ int cmd_show(int argc, char **argv)
 		case 'e':
 			errors = 1;
 			break;
+		case 'c':
+			commands = 1;
+			break;
 		case 'h':
 			return cli_usage(stdout, show_usage, CLI_OK);
 		default:
 			return cli_usage(stderr, show_usage, CLI_USAGE);
 		}
 	}
-	if (errors ? optind != argc : optind + 1 != argc)
+	if (errors && commands)
+		return cli_usage(stderr, show_usage, CLI_USAGE);
+	if (errors || commands ? optind != argc : optind + 1 != argc)
 		return cli_usage(stderr, show_usage, CLI_USAGE);
 	if (!(st = cli_open_store(cli_db_path(db))))
 		return CLI_FAIL;
+	ss.st = st;
+	if (commands) {
+		if (ss.json)
+			ss.arr = json_object_new_array();
+		show_commands(&ss, 0);
+		if (ss.json) {
+			json_object *top = json_top();
+
+			json_object_object_add(top, "commands", ss.arr);
+			json_print(top);
+		}
+		rc = ss.failed ? CLI_FAIL : CLI_OK;
+		goto out;
+	}
 	if (errors) {
 		if (ss.json)
 			ss.arr = json_object_new_array();
@@ -359,6 +440,8 @@ int cmd_show(int argc, char **argv)
 	if (f.id) {
 		if (pc_series_list(st, &f, show_series_cb, &ss, &err) < 0) {
 			log_warnx("show: %s", err.msg);
+			rc = CLI_FAIL;
+		} else if (ss.failed) {
 			rc = CLI_FAIL;
 		} else if (!ss.found) {
 			log_warnx(

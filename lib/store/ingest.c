@@ -342,6 +342,11 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 				   err);
 		goto out;
 	}
+	if (opt->commands_only && !d.has_commands) {
+		stats->not_commands++;
+		rc = 1;
+		goto out;
+	}
 	if ((rc = pc_raw_put(st, raw, len, opt->compress, &raw_id, err)) < 0 ||
 	    (rc = insert_message(st, m, &d, raw_id, where, opt, &mid, err)) <
 		    0 ||

@@ -23,6 +23,7 @@ struct pc_ingest_stats {
 	uint64_t duplicates; /* Message-ID already stored */
 	uint64_t patches, covers, replies, pulls, other;
 	uint64_t errors; /* stored raw with kind 'error', or unreadable */
+	uint64_t not_commands; /* left out by commands_only */
 	/* Net change in the number of series: those created, less those
 	 * merged into another (a late cover letter can join two). Can be
 	 * negative. */
@@ -38,6 +39,11 @@ struct pc_ingest_options {
 	const char *list_id;
 	/* zlib-compress raw messages (half the size, about 2x slower ingest). */
 	int compress;
+	/* Store only mail holding commands to patchclock (lib/patch/
+	 * command.h): patchclock's own mailbox, whose other mail (private
+	 * replies, spam) is no list traffic. The rest is counted in
+	 * not_commands and returns 1, as a duplicate does. */
+	int commands_only;
 	pc_ingest_warn_fn warn;
 	void *warn_arg;
 };

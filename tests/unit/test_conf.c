@@ -150,7 +150,10 @@ static void test_conf__example_loads(void **state)
 	assert_true(c->clock.speed == 3600.0);
 	assert_int_equal(c->clock.has_offset, 0);
 
-	assert_int_equal(c->n_sources, 2);
+	assert_null(c->dkim_keys);
+	assert_int_equal(c->require_dkim, 0);
+
+	assert_int_equal(c->n_sources, 3);
 	assert_string_equal(c->sources[0].name, "nvdimm");
 	assert_int_equal(c->sources[0].type, CONF_SOURCE_IMAP);
 	assert_string_equal(c->sources[0].url, "imaps://imap.example.org:993");
@@ -162,12 +165,16 @@ static void test_conf__example_loads(void **state)
 	assert_string_equal(c->sources[0].list_id, "nvdimm.lists.linux.dev");
 	assert_int_equal(c->sources[0].poll, 60);
 	assert_int_equal(c->sources[0].idle, 1);
-	assert_string_equal(c->sources[1].name, "archive");
-	assert_int_equal(c->sources[1].type, CONF_SOURCE_MBOX);
-	assert_string_equal(c->sources[1].path,
+	assert_int_equal(c->sources[0].commands, 0);
+	assert_string_equal(c->sources[1].name, "patchclock");
+	assert_int_equal(c->sources[1].type, CONF_SOURCE_MAILDIR);
+	assert_int_equal(c->sources[1].commands, 1);
+	assert_string_equal(c->sources[2].name, "archive");
+	assert_int_equal(c->sources[2].type, CONF_SOURCE_MBOX);
+	assert_string_equal(c->sources[2].path,
 			    "/var/spool/patchclock/nvdimm.mbox");
-	assert_int_equal(c->sources[1].poll, 300);
-	assert_null(c->sources[1].url);
+	assert_int_equal(c->sources[2].poll, 300);
+	assert_null(c->sources[2].url);
 	conf_free(c);
 	free(path);
 }
@@ -400,6 +407,11 @@ static void test_conf__source_keys_by_type(void **state)
 			 "ca_file = ca.pem\n",
 		     "6: key 'ca_file' is for imap sources, not mbox, in "
 		     "[source \"s\"]");
+	expect_error(f,
+		     MIN "[source \"s\"]\ntype = mbox\npath = m\n"
+			 "commands = yes\n",
+		     "6: 'commands = yes' is for patchclock's own mailbox, an "
+		     "imap or maildir source, not mbox, in [source \"s\"]");
 	/* A password in clear text: only to a loopback server. */
 	expect_error(f,
 		     MIN "[source \"s\"]\ntype = imap\nurl = imap://h.example\n"

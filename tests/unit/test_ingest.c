@@ -831,6 +831,35 @@ static void test_ingest__intent_of_other_mail(void **state)
 			 PC_INTENT_CHANGES);
 }
 
+/* patchclock's own mailbox keeps only mail holding commands to it. */
+static void test_ingest__commands_only(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_ingest_options io = PC_INGEST_OPTIONS_INIT;
+	struct pc_err err = { 0 };
+	char *a = mail("c1@x", "M <m@x>", "Re: thing", "01 Jan 2024 10:00",
+		       "p@x", "Thanks!\npatchclock: snooze 1w\n");
+	char *b = mail("c2@x", "M <m@x>", "Re: thing", "01 Jan 2024 10:00",
+		       "p@x", "Thanks, will look next week.\n");
+
+	io.commands_only = 1;
+	assert_int_equal(pc_store_begin(f->st, &err), 0);
+	assert_int_equal(pc_ingest_message(f->st, a, strlen(a), "t", &io,
+					   &f->stats, &err),
+			 0);
+	assert_int_equal(pc_ingest_message(f->st, b, strlen(b), "t", &io,
+					   &f->stats, &err),
+			 1);
+	assert_int_equal(pc_store_commit(f->st, &err), 0);
+	assert_int_equal(f->stats.not_commands, 1);
+	assert_int_equal(count(f, "SELECT count(*) FROM messages"), 1);
+	assert_int_equal(count(f, "SELECT commands * 10 + to_bot FROM messages "
+				  "WHERE msgid = 'c1@x'"),
+			 10);
+	free(a);
+	free(b);
+}
+
 /* Counts the EXPLAIN rows of a statement (with its triggers) that open
  * a temporary b-tree. */
 static int count_ephemeral(int ncols, const char *const *cols, void *arg)
@@ -1013,6 +1042,7 @@ int main(void)
 		T(test_store__migrates_from_every_earlier_schema),
 		T(test_store__backfills_intents_once),
 		T(test_ingest__intent_of_other_mail),
+		T(test_ingest__commands_only),
 		T(test_store__checks_without_temporary_tables),
 		T(test_store__bulk_mode_keeps_readers_working),
 		T(test_store__newer_schema_is_refused),
