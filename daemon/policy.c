@@ -222,6 +222,12 @@ int cli_policy_option(struct cli_policy_args *pa, int c, const char *arg)
 	case 'B':
 		pa->branches = arg;
 		return 1;
+	case CLI_OPT_DKIM_KEYS:
+		pa->dkim_keys = arg;
+		return 1;
+	case CLI_OPT_REQUIRE_DKIM:
+		pa->require_dkim = 1;
+		return 1;
 	default:
 		return 0;
 	}
@@ -585,6 +591,7 @@ static int read_commands(struct cli_policy *cp, struct pc_store *st,
 
 	o.dkim = cp->dkim;
 	o.require_dkim = cp->require_dkim;
+	o.dkim_now = (int64_t)time(NULL);
 	o.decided = log_command;
 	return pc_commands_process(st, &o, now, &cs, err);
 }

@@ -52,16 +52,21 @@ struct cli_policy_args {
  * put CLI_POLICY_LONGOPTS in the getopt_long table and pass each option
  * to cli_policy_option() first.
  */
-#define CLI_POLICY_LONGOPTS                                    \
-	{ "tree", required_argument, NULL, 't' },              \
-		{ "overrides", required_argument, NULL, 'o' }, \
-		{ "no-map", no_argument, NULL, 'M' },          \
-		{ "releases", required_argument, NULL, 'r' },  \
-		{ "holidays", required_argument, NULL, 'H' },  \
-		{ "branches", required_argument, NULL, 'B' },  \
-	{                                                      \
-		"bot", required_argument, NULL, 'b'            \
+#define CLI_POLICY_LONGOPTS                                                  \
+	{ "tree", required_argument, NULL, 't' },                            \
+		{ "overrides", required_argument, NULL, 'o' },               \
+		{ "no-map", no_argument, NULL, 'M' },                        \
+		{ "releases", required_argument, NULL, 'r' },                \
+		{ "holidays", required_argument, NULL, 'H' },                \
+		{ "branches", required_argument, NULL, 'B' },                \
+		{ "dkim-keys", required_argument, NULL, CLI_OPT_DKIM_KEYS }, \
+		{ "require-dkim", no_argument, NULL, CLI_OPT_REQUIRE_DKIM }, \
+	{                                                                    \
+		"bot", required_argument, NULL, 'b'                          \
 	}
+/* Long-only options of CLI_POLICY_LONGOPTS. */
+#define CLI_OPT_DKIM_KEYS 0x300
+#define CLI_OPT_REQUIRE_DKIM 0x301
 
 /* Prepares pa for up to argc repeated options. */
 void cli_policy_args_init(struct cli_policy_args *pa, int argc);

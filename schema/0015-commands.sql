@@ -55,4 +55,17 @@ SELECT c.id, m.msgid AS message_id, c.series_id, s.name AS series,
 FROM commands c JOIN messages m ON m.id = c.message_id
 LEFT JOIN series s ON s.id = c.series_id;
 
+-- A command patchclock did not understand gets one short answer listing
+-- the commands, once per sender: a new outbox action. Its CHECK is
+-- rewritten in place, as schema 7 does (the rows' format is unchanged).
+PRAGMA writable_schema = ON;
+UPDATE sqlite_schema SET sql = replace(sql,
+	'''boot-report''))',
+	'''boot-report'', ''command-help''))')
+WHERE type = 'table' AND name = 'outbox';
+PRAGMA writable_schema = OFF;
+PRAGMA writable_schema = RESET;
+CREATE TABLE schema_15_cookie (x);
+DROP TABLE schema_15_cookie;
+
 PRAGMA user_version = 15;

@@ -24,6 +24,7 @@ static const char digest_usage[] =
 	"                         [--overrides FILE]... [--no-map] [--releases FILE]\n"
 	"                         [--holidays FILE] [--bot ADDR]...\n"
 	"                         [--branches GLOBS]\n"
+	"                         [--dkim-keys FILE] [--require-dkim]\n"
 	"                         --from ADDR [--domain NAME] [--archive URL]\n"
 	"                         [--daily-limit N] [--no-replies]\n"
 	"                         [--max-age DAYS] [--watching-since TIME]\n"

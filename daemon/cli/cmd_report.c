@@ -23,6 +23,7 @@ static const char report_usage[] =
 	"                         [--overrides FILE]... [--no-map]\n"
 	"                         [--releases FILE] [--holidays FILE]\n"
 	"                         [--bot ADDR]... [--branches GLOBS]\n"
+	"                         [--dkim-keys FILE] [--require-dkim]\n"
 	"                         [--archive URL] [--title TEXT] --html DIR\n"
 	"\n"
 	"Judges every series at TIME, as 'patchclock status --all' does\n"

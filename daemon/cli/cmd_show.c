@@ -113,6 +113,7 @@ static int show_command(const struct pc_command_row *r, void *arg)
 {
 	struct show_state *ss = arg;
 	char when[32];
+	int dkim;
 
 	if (ss->json) {
 		json_object *o = json_object_new_object();
@@ -138,10 +139,13 @@ static int show_command(const struct pc_command_row *r, void *arg)
 		json_object_array_add(ss->arr, o);
 		return 0;
 	}
+	/* The DKIM verdict, unless the reason already is it. */
+	dkim = r->dkim_why && strncmp(r->reason, "DKIM:", 5);
+	ss->found++;
 	cli_format_time(when, sizeof(when), r->given_at, r->given_at != 0);
 	printf("  %s  %s  \"patchclock: %s\"\n    %s: %s%s%s\n", when,
 	       r->from_addr, r->text, r->outcome, r->reason,
-	       r->dkim_why ? "; DKIM: " : "", r->dkim_why ? r->dkim_why : "");
+	       dkim ? "; DKIM: " : "", dkim ? r->dkim_why : "");
 	return 0;
 }
 
@@ -149,11 +153,16 @@ static int show_command(const struct pc_command_row *r, void *arg)
 static void show_commands(struct show_state *ss, int64_t series_id)
 {
 	struct pc_err err = { 0 };
+	int found = ss->found;
 
+	ss->found = 0;
 	if (pc_commands_list(ss->st, series_id, show_command, ss, &err) < 0) {
 		log_warnx("show: %s", err.msg);
 		ss->failed = 1;
+	} else if (!ss->json && !ss->found) {
+		printf("  (none)\n");
 	}
+	ss->found = found;
 }
 
 static int show_series_cb(const struct pc_series_info *s, void *arg)

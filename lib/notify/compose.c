@@ -17,6 +17,7 @@
 
 #include "compose.h"
 #include "mail/rfc2047.h"
+#include "patch/command.h"
 #include "patch/subject.h"
 #include "sla/bizclock.h"
 #include "util/hash.h"
@@ -515,15 +516,18 @@ static void headers_id(struct pc_buf *m, const struct pc_notify_head *h,
 	pc_buf_release(&v);
 }
 
-/* MIME and patchclock headers, the empty line after them. */
+/* MIME and patchclock headers, the empty line after them; series NULL:
+ * the mail is about none. */
 static void headers_tail(struct pc_buf *m, const char *series,
 			 const char *action)
 {
 	pc_mail_header(m, "MIME-Version", "1.0");
 	pc_mail_header(m, "Content-Type", "text/plain; charset=utf-8");
 	pc_mail_header(m, "Content-Transfer-Encoding", "8bit");
-	pc_mail_header(m, "Auto-Submitted", "auto-generated");
-	pc_mail_header(m, "X-Patchclock-Series", series);
+	pc_mail_header(m, "Auto-Submitted",
+		       series ? "auto-generated" : "auto-replied");
+	if (series)
+		pc_mail_header(m, "X-Patchclock-Series", series);
 	pc_mail_header(m, "X-Patchclock-Action", action);
 	pc_buf_addch(m, '\n');
 }
@@ -1164,6 +1168,90 @@ int pc_compose_boot_report(struct pc_buf *out,
 	rc = 0;
 out:
 	free(reason);
+	pc_buf_release(&m);
+	return rc;
+}
+
+/* ---- the answer to commands not understood ---- */
+
+int pc_compose_command_help(struct pc_buf *out,
+			    const struct pc_notify_command_help *c,
+			    struct pc_err *err)
+{
+	char msgid[PC_COMPOSE_MSGID_SIZE], q[80];
+	struct pc_buf m = PC_BUF_INIT, v = PC_BUF_INIT;
+	const struct pc_notify_head *h = &c->head;
+	struct pc_notify_series s = { 0 };
+	const struct pc_notify_addr *one;
+	const char *id, *p;
+	size_t idlen, i;
+	int rc;
+
+	assert(out && c);
+	if ((rc = head_check(h, "command-help", msgid, sizeof(msgid), err)) < 0)
+		goto out;
+	if (!pc_mail_addr_ok(c->to.addr)) {
+		err_quote(q, sizeof(q), c->to.addr);
+		rc = pc_err_set(err, PC_EPARSE,
+				"cannot write to '%s': not a plain ascii "
+				"address",
+				q);
+		goto out;
+	}
+	if ((rc = pc_mail_msgid_check(&id, &idlen, c->msgid)) < 0) {
+		err_quote(q, sizeof(q), c->msgid);
+		rc = pc_err_set(err, rc, "cannot reply to message-id '%s'", q);
+		goto out;
+	}
+	one = &h->from;
+	pc_mail_header_mailboxes(&m, "From", &one, 1);
+	one = &c->to;
+	pc_mail_header_mailboxes(&m, "To", &one, 1);
+	subject_header(&m, c->subject ? c->subject : "");
+	headers_id(&m, h, msgid);
+	pc_buf_addf(&v, "<%.*s>", (int)idlen, id);
+	pc_mail_header(&m, "In-Reply-To", v.buf);
+	s.refs = c->refs;
+	s.nrefs = c->nrefs;
+	references_header(&m, &s, id, idlen);
+	headers_tail(&m, NULL, "command-help");
+
+	greeting(&m, &c->to);
+	pc_buf_addch(&m, '\n');
+	pc_mail_para(&m, "", "", "patchclock did not act on %s of your mail:",
+		     c->nlines == 1 ? "this line" : "these lines");
+	pc_buf_addch(&m, '\n');
+	for (i = 0; i < c->nlines && i < 16; i++) {
+		pc_buf_addstr(&m, "  patchclock: ");
+		pc_mail_clean(&m, c->lines[i], 200);
+		pc_buf_addstr(&m, "\n    (");
+		pc_mail_clean(&m, c->whys[i], 200);
+		pc_buf_addstr(&m, ")\n");
+	}
+	pc_buf_addch(&m, '\n');
+	pc_mail_para(&m, "", "",
+		     "It reads one command per line, in a reply in a series' "
+		     "thread or to one of its own mails. Commands about a "
+		     "series count from the maintainers and reviewers (M: and "
+		     "R:) of its MAINTAINERS entry; opt-out and opt-in act on "
+		     "your own address.");
+	pc_buf_addch(&m, '\n');
+	for (p = pc_cmd_usage; *p;) {
+		size_t l = strcspn(p, "\n");
+
+		pc_buf_addstr(&m, "  ");
+		pc_buf_add(&m, p, l);
+		pc_buf_addch(&m, '\n');
+		p += l + (p[l] == '\n');
+	}
+	pc_buf_addch(&m, '\n');
+	pc_mail_para(&m, "", "", "patchclock says this to you only once.");
+	pc_buf_addch(&m, '\n');
+	pc_buf_addstr(&m, signature);
+	pc_buf_add(out, m.buf, m.len);
+	rc = 0;
+out:
+	pc_buf_release(&v);
 	pc_buf_release(&m);
 	return rc;
 }

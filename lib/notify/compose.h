@@ -228,6 +228,21 @@ struct pc_notify_boot_report {
 	const char *summary; /* a "result  name  detail" line per check */
 };
 
+/* The one answer to a sender whose commands patchclock did not
+ * understand (lib/patch/command.h): to the sender alone, threaded on
+ * their mail. */
+struct pc_notify_command_help {
+	struct pc_notify_head head;
+	struct pc_notify_addr to; /* the sender */
+	const char *subject; /* of the mail answered, decoded */
+	const char *msgid; /* the mail answered, without angle brackets */
+	const char *const *refs; /* its References, oldest first */
+	size_t nrefs;
+	/* the lines not understood (after "patchclock:") and why */
+	const char *const *lines, *const *whys;
+	size_t nlines;
+};
+
 /* The digest's sections, in the order they are printed. */
 enum pc_notify_kind {
 	PC_NOTIFY_OVERDUE, /* no response past the cadence */
@@ -304,6 +319,15 @@ int pc_compose_too_soon(struct pc_buf *out, const struct pc_notify_too_soon *t,
 int pc_compose_boot_report(struct pc_buf *out,
 			   const struct pc_notify_boot_report *b,
 			   struct pc_err *err);
+
+/*
+ * Appends the answer to commands not understood: each line quoted with
+ * why, the commands patchclock reads (pc_cmd_usage), who may give them,
+ * and that this is said once. Returns as pc_compose_resend().
+ */
+int pc_compose_command_help(struct pc_buf *out,
+			    const struct pc_notify_command_help *c,
+			    struct pc_err *err);
 
 /*
  * Appends the digest for d->to to out: a section per kind that has

@@ -11,6 +11,7 @@
 #include "notify/compose.h"
 #include "maint/maintainers.h"
 #include "notify/plan.h"
+#include "store/command.h"
 #include "patch/classify.h"
 #include "store/outbox.h"
 #include "util/buf.h"
@@ -744,6 +745,60 @@ static int send_digests(struct planner *p)
 	return rc;
 }
 
+/* The one answer to a sender whose commands were not understood. */
+static int on_help(const struct pc_command_help *h, void *arg)
+{
+	struct planner *p = arg;
+	struct pc_notify_command_help c = { 0 };
+	const char *lines[16], *whys[16], *refs[64];
+	char *key = xasprintf(PC_COMMAND_HELP_KEY "%s", h->from_addr);
+	char *copy = xstrdup(h->lines ? h->lines : ""), *l;
+	struct pc_buf msg = PC_BUF_INIT;
+	char why[sizeof(p->err->msg) + 32];
+	int rc;
+
+	if ((rc = pc_optout_has(p->st, h->from_addr, p->err)) != 0 ||
+	    (rc = over_limit(p, h->from_addr)) != 0)
+		goto out; /* opted out or written to enough today: nothing */
+	for (l = copy; *l && c.nlines < 16;) {
+		char *nl = strchr(l, '\n'), *tab;
+
+		if (nl)
+			*nl = '\0';
+		if ((tab = strchr(l, '\t')))
+			*tab++ = '\0';
+		lines[c.nlines] = l;
+		whys[c.nlines++] = tab ? tab : "";
+		if (!nl)
+			break;
+		l = nl + 1;
+	}
+	head_init(p, &c.head, key, NULL);
+	c.to.addr = h->from_addr;
+	c.to.name = h->from_name;
+	c.subject = h->subject;
+	c.msgid = h->msgid;
+	c.nrefs = split_refs(p, h->refs, refs, 64);
+	c.refs = refs;
+	c.lines = lines;
+	c.whys = whys;
+	if ((rc = pc_compose_command_help(&msg, &c, p->err)) < 0) {
+		if (rc == PC_EDB)
+			goto out;
+		unwritable(p, why, sizeof(why), &msg);
+		rc = queue(p, key, "command-help", 0, h->from_addr,
+			   "patchclock commands", p->now, why, &msg);
+		goto out;
+	}
+	rc = queue(p, key, "command-help", 0, h->from_addr,
+		   "patchclock commands", p->now, NULL, &msg);
+out:
+	pc_buf_release(&msg);
+	free(copy);
+	free(key);
+	return rc < 0 ? rc : 0;
+}
+
 int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 		    const struct pc_plan_options *o, int64_t now,
 		    struct pc_plan_stats *stats, struct pc_err *err)
@@ -777,6 +832,8 @@ int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 					now, &withdrawn, err);
 	if (rc >= 0)
 		rc = send_digests(&p);
+	if (rc >= 0 && o->replies)
+		rc = pc_commands_help_due(st, now, on_help, &p, err);
 	stats->withdrawn += withdrawn;
 	for (i = 0; i < p.ndg; i++) {
 		free(p.dg[i].addr);

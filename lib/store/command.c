@@ -66,6 +66,18 @@ static const char SQL_LIST[] =
 	"FROM commands c JOIN messages m ON m.id = c.message_id "
 	"WHERE ?1 = 0 OR c.series_id = ?1 ORDER BY c.given_at, c.id";
 
+static const char SQL_HELP_DUE[] =
+	"SELECT m.msgid, m.subject, m.refs, c.from_addr, m.from_name, "
+	"group_concat(c.text || char(9) || c.reason, char(10)) "
+	"FROM commands c JOIN messages m ON m.id = c.message_id "
+	"WHERE c.outcome = 'invalid' AND c.given_at > ?1 - 2 * 86400 "
+	"AND c.given_at <= ?1 + 3600 AND m.is_bot = 0 "
+	"AND (m.auto_submitted IS NULL OR lower(m.auto_submitted) = 'no') "
+	"AND (m.dkim IS NULL OR m.dkim != 'fail') AND c.from_addr != '' "
+	"AND NOT EXISTS (SELECT 1 FROM outbox o "
+	" WHERE o.key = 'command-help:' || c.from_addr) "
+	"GROUP BY m.id ORDER BY m.id";
+
 /* One mail being read. */
 struct mail {
 	int64_t id, date, series;
@@ -350,7 +362,8 @@ static int read_mail(struct pc_store *st, const struct pc_command_options *o,
 		snprintf(m->dkim_why, sizeof(m->dkim_why), "not signed");
 	} else if (o->dkim) {
 		m->dkim = pc_dkim_verify(o->dkim, raw, len, domain_of(m->from),
-					 now, m->dkim_why, sizeof(m->dkim_why));
+					 o->dkim_now ? o->dkim_now : now,
+					 m->dkim_why, sizeof(m->dkim_why));
 	} else {
 		m->dkim = PC_DKIM_FAIL;
 		snprintf(m->dkim_why, sizeof(m->dkim_why),
@@ -441,6 +454,34 @@ int pc_commands_process(struct pc_store *st,
 		free(rows[i].irt);
 	}
 	free(rows);
+	return rc;
+}
+
+int pc_commands_help_due(struct pc_store *st, int64_t now,
+			 pc_command_help_fn fn, void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	int rc, stop = 0;
+
+	if (sqlite3_prepare_v2(st->db, SQL_HELP_DUE, -1, &s, NULL) != SQLITE_OK)
+		return pc_store__fail(st, err, "reading commands");
+	sqlite3_bind_int64(s, 1, now);
+	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_command_help h;
+
+		h.msgid = (const char *)sqlite3_column_text(s, 0);
+		h.subject = (const char *)sqlite3_column_text(s, 1);
+		h.refs = (const char *)sqlite3_column_text(s, 2);
+		h.from_addr = (const char *)sqlite3_column_text(s, 3);
+		h.from_name = (const char *)sqlite3_column_text(s, 4);
+		h.lines = (const char *)sqlite3_column_text(s, 5);
+		stop = fn(&h, arg);
+	}
+	if (!stop && rc != SQLITE_DONE)
+		rc = pc_store__fail(st, err, "reading commands");
+	else
+		rc = stop;
+	sqlite3_finalize(s);
 	return rc;
 }
 

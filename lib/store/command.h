@@ -31,6 +31,10 @@ struct pc_dkim;
 struct pc_command_options {
 	struct pc_dkim *dkim; /* the verifier; NULL: signed mail is refused */
 	int require_dkim; /* refuse unsigned mail too */
+	/* The real time of the check, which a signature's t= and x= are
+	 * read against (a replay's simulated now is no time to check a
+	 * signature made today); 0: now. */
+	int64_t dkim_now;
 	/* called for each command decided, for the log; may be NULL */
 	void (*decided)(const char *msgid, const char *from, const char *text,
 			const char *outcome, const char *reason, void *arg);
@@ -48,6 +52,24 @@ struct pc_command_stats {
 int pc_commands_process(struct pc_store *st,
 			const struct pc_command_options *opt, int64_t now,
 			struct pc_command_stats *stats, struct pc_err *err);
+
+/*
+ * A mail whose commands were not understood (outcome "invalid"), given
+ * in the two days before now, from a person (not a bot or an
+ * auto-submitted mail) whose mail did not fail DKIM, who has never been
+ * answered (outbox key "command-help:ADDR"): what the one answer needs.
+ * lines: "TEXT\tWHY" per line not understood, joined by "\n". All
+ * borrowed for the call.
+ */
+struct pc_command_help {
+	const char *msgid, *subject, *refs, *from_addr, *from_name, *lines;
+};
+typedef int (*pc_command_help_fn)(const struct pc_command_help *h, void *arg);
+int pc_commands_help_due(struct pc_store *st, int64_t now,
+			 pc_command_help_fn fn, void *arg, struct pc_err *err);
+
+/* The outbox key of the answer to addr's commands: once per sender. */
+#define PC_COMMAND_HELP_KEY "command-help:"
 
 /* One stored command, for `patchclock show`. Strings borrowed for the
  * call. */
