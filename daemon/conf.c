@@ -85,6 +85,7 @@ enum conf_gkey {
 	G_REPLIES,
 	G_DKIM_KEYS,
 	G_REQUIRE_DKIM,
+	G_ATTEST_TAGS,
 	G_LOG_LEVEL,
 	G_MAX_AGE,
 	G_WATCHING_SINCE,
@@ -163,6 +164,7 @@ static const struct conf_key conf_general_keys[G_N] = {
 	[G_REPLIES] = { "replies", 0 },
 	[G_DKIM_KEYS] = { "dkim_keys", 0 },
 	[G_REQUIRE_DKIM] = { "require_dkim", 0 },
+	[G_ATTEST_TAGS] = { "attest_tags", 0 },
 	[G_LOG_LEVEL] = { "log_level", 0 },
 	[G_BRANCHES] = { "branches", 0 },
 	[G_FETCH] = { "fetch", 0 },
@@ -560,6 +562,8 @@ static int conf_set_general(struct conf_ctx *x, int k, const char *name,
 		break;
 	case G_REQUIRE_DKIM:
 		return conf_bool(x, &c->require_dkim, name, v);
+	case G_ATTEST_TAGS:
+		return conf_bool(x, &c->attest_tags, name, v);
 	case G_BRANCHES:
 		conf_set_str(&c->branches, v);
 		break;

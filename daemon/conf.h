@@ -165,6 +165,9 @@ struct conf {
 	 * commands are refused (default no) */
 	char *dkim_keys;
 	int require_dkim;
+	/* check the DKIM of replies giving review tags (pc_attest_tags()),
+	 * for profiles with review_attestation = dkim; default no */
+	int attest_tags;
 	enum conf_log_level log_level; /* default info */
 
 	struct conf_smtp smtp;

@@ -156,6 +156,7 @@ static int open_policy(struct daemon *d)
 	pa.branches = c->branches;
 	pa.dkim_keys = c->dkim_keys;
 	pa.require_dkim = c->require_dkim;
+	pa.attest_tags = c->attest_tags;
 	free(d->projects);
 	d->projects = xcalloc(c->n_projects + 1, sizeof(*d->projects));
 	for (i = 0; i < c->n_projects; i++) {

@@ -228,6 +228,9 @@ int cli_policy_option(struct cli_policy_args *pa, int c, const char *arg)
 	case CLI_OPT_REQUIRE_DKIM:
 		pa->require_dkim = 1;
 		return 1;
+	case CLI_OPT_ATTEST_TAGS:
+		pa->attest_tags = 1;
+		return 1;
 	default:
 		return 0;
 	}
@@ -260,6 +263,7 @@ void cli_policy_args_done(struct cli_policy_args *pa)
 	if (!pa->dkim_keys)
 		pa->dkim_keys = c->dkim_keys;
 	pa->require_dkim = pa->require_dkim || c->require_dkim;
+	pa->attest_tags = pa->attest_tags || c->attest_tags;
 	if (!pa->n_projects && c->n_projects) {
 		pa->proj_buf = xcalloc(c->n_projects, sizeof(*pa->proj_buf));
 		for (i = 0; i < c->n_projects; i++) {
@@ -409,6 +413,7 @@ int cli_policy_open(struct cli_policy *cp, struct pc_store *st,
 	memset(cp, 0, sizeof(*cp));
 	cp->overrides = pc_overrides_new();
 	cp->require_dkim = a->require_dkim;
+	cp->attest_tags = a->attest_tags;
 	if (pc_dkim_new(&cp->dkim, a->dkim_keys, &err) < 0) {
 		log_warnx("%s (fix dkim_keys in the configuration)", err.msg);
 		goto fail;
@@ -588,12 +593,19 @@ static int read_commands(struct cli_policy *cp, struct pc_store *st,
 {
 	struct pc_command_options o = { 0 };
 	struct pc_command_stats cs;
+	int rc;
 
 	o.dkim = cp->dkim;
 	o.require_dkim = cp->require_dkim;
 	o.dkim_now = (int64_t)time(NULL);
 	o.decided = log_command;
-	return pc_commands_process(st, &o, now, &cs, err);
+	if ((rc = pc_commands_process(st, &o, now, &cs, err)) < 0)
+		return rc;
+	/* Review tags by mail posted within the planner's age limit: the
+	 * older ones decide no mail. */
+	return cp->attest_tags ?
+		       pc_attest_tags(st, &o, now, PC_PLAN_MAX_AGE, NULL, err) :
+		       0;
 }
 
 static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,

@@ -42,6 +42,7 @@ struct cli_policy_args {
 	 * unsigned mail's commands are refused */
 	const char *dkim_keys;
 	int require_dkim;
+	int attest_tags; /* attest review tags given by mail */
 	/* owned by cli_policy_args_init(): storage for the arrays above */
 	const char **ovr_buf, **bot_buf;
 	struct pc_sla_project *proj_buf; /* from the configuration */
@@ -61,12 +62,14 @@ struct cli_policy_args {
 		{ "branches", required_argument, NULL, 'B' },                \
 		{ "dkim-keys", required_argument, NULL, CLI_OPT_DKIM_KEYS }, \
 		{ "require-dkim", no_argument, NULL, CLI_OPT_REQUIRE_DKIM }, \
+		{ "attest-tags", no_argument, NULL, CLI_OPT_ATTEST_TAGS },   \
 	{                                                                    \
 		"bot", required_argument, NULL, 'b'                          \
 	}
 /* Long-only options of CLI_POLICY_LONGOPTS. */
 #define CLI_OPT_DKIM_KEYS 0x300
 #define CLI_OPT_REQUIRE_DKIM 0x301
+#define CLI_OPT_ATTEST_TAGS 0x302
 
 /* Prepares pa for up to argc repeated options. */
 void cli_policy_args_init(struct cli_policy_args *pa, int argc);
@@ -98,6 +101,7 @@ struct cli_policy {
 	int read_branches;
 	struct pc_dkim *dkim; /* owned: verifies commands' senders */
 	int require_dkim;
+	int attest_tags;
 };
 
 /* Loads everything; logs what went wrong and returns -1 on failure. */

@@ -16,6 +16,10 @@ ALTER TABLE messages ADD COLUMN to_bot INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE messages ADD COLUMN dkim TEXT
 	CHECK (dkim IS NULL OR dkim = 'none' OR dkim = 'pass' OR dkim = 'fail');
 ALTER TABLE messages ADD COLUMN dkim_why TEXT;
+-- 1: a reply giving Reviewed-by or Acked-by, its DKIM not yet checked
+-- (pc_attest_tags()); 2: checked, or too old to check.
+ALTER TABLE messages ADD COLUMN attest INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX messages_attest_due ON messages (id) WHERE attest = 1;
 
 CREATE TABLE commands (
 	id INTEGER PRIMARY KEY,

@@ -25,6 +25,7 @@ static const char digest_usage[] =
 	"                         [--holidays FILE] [--bot ADDR]...\n"
 	"                         [--branches GLOBS]\n"
 	"                         [--dkim-keys FILE] [--require-dkim]\n"
+	"                         [--attest-tags]\n"
 	"                         --from ADDR [--domain NAME] [--archive URL]\n"
 	"                         [--daily-limit N] [--no-replies]\n"
 	"                         [--max-age DAYS] [--watching-since TIME]\n"

@@ -24,6 +24,7 @@ static const char report_usage[] =
 	"                         [--releases FILE] [--holidays FILE]\n"
 	"                         [--bot ADDR]... [--branches GLOBS]\n"
 	"                         [--dkim-keys FILE] [--require-dkim]\n"
+	"                         [--attest-tags]\n"
 	"                         [--archive URL] [--title TEXT] --html DIR\n"
 	"\n"
 	"Judges every series at TIME, as 'patchclock status --all' does\n"

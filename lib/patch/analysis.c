@@ -147,6 +147,10 @@ int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,
 		if (d->is_bot)
 			for (i = 0; i < d->trailers.n; i++)
 				d->trailers.v[i].suggested = 1;
+		for (i = 0; !d->is_bot && i < d->trailers.n; i++)
+			if (!strcasecmp(d->trailers.v[i].name, "Reviewed-by") ||
+			    !strcasecmp(d->trailers.v[i].name, "Acked-by"))
+				d->review_tag = 1;
 	} else if (d->kind != PC_KIND_COVER) {
 		/* A pull request or another mail in a thread says things
 		 * too ("applied", a question). */

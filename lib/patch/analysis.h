@@ -33,6 +33,7 @@ struct pc_analysis {
 	unsigned intent; /* PC_INTENT_* of a mail outside patches and covers */
 	int has_commands; /* such a mail holds "patchclock:" lines */
 	int to_bot; /* and nothing else: pc_cmds_only() */
+	int review_tag; /* a reply giving Reviewed-by or Acked-by */
 };
 
 /*

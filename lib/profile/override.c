@@ -71,6 +71,7 @@ static const struct {
 	{ "test_suite", PC_PROF_TEST_SUITE },
 	{ "style_cleanups", PC_PROF_STYLE },
 	{ "off_list_review", PC_PROF_OFF_LIST },
+	{ "review_attestation", PC_PROF_ATTESTATION },
 };
 
 static int key_of(const char *name)
@@ -137,7 +138,7 @@ static const char *key_list(void)
 	return "profile, ping_after, repost_min, reminder, office_hours, "
 	       "review, new_features, merge_features, submit, "
 	       "trusted_reviewers, test_suite, style_cleanups, "
-	       "off_list_review";
+	       "off_list_review, review_attestation";
 }
 
 /* inih's reader: one whole line of the file per call (see above). */

@@ -1196,6 +1196,22 @@ static int offlist_of(const char *n, int strict)
 	return 0;
 }
 
+/* Whether tags given by mail must be attested: "dkim", "tags must be
+ * DKIM-signed" / "none", "not required". In prose, only a sentence about
+ * DKIM or attestation. */
+static int attestation_of(const char *n, int strict)
+{
+	if (!strict && !find_word(n, "dkim") && !find_word(n, "attest*"))
+		return 0;
+	if (strict &&
+	    (find_word(n, "none") || find_word(n, "no") || find_word(n, "not")))
+		return PC_PROF_ATTEST_NONE;
+	if (find_word(n, "dkim") || find_word(n, "attest*") ||
+	    find_word(n, "verified") || find_word(n, "signed"))
+		return PC_PROF_ATTEST_DKIM;
+	return 0;
+}
+
 /* ---- people ---- */
 
 static int valid_addr(const char *p, size_t n)
@@ -1631,6 +1647,11 @@ int pc_phrase_short(struct pc_phrase_value *out, enum pc_prof_field f,
 		expect = "'accepted', 'not trusted' or 'seek internal review "
 			 "first'";
 		break;
+	case PC_PROF_ATTESTATION:
+		e = attestation_of(n, 1);
+		expect = "'dkim' (tags by mail count only when DKIM-verified) "
+			 "or 'none'";
+		break;
 	default:
 		assert(0);
 	}
@@ -1882,6 +1903,9 @@ int pc_phrase_prose(struct pc_phrase_value *out, enum pc_prof_field f,
 		break;
 	case PC_PROF_OFF_LIST:
 		found = (out->e = offlist_of(n, 0)) != 0;
+		break;
+	case PC_PROF_ATTESTATION:
+		found = (out->e = attestation_of(n, 0)) != 0;
 		break;
 	case PC_PROF_TEST_SUITE:
 		if (!has_any(n, test_cues) &&

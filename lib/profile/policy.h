@@ -43,7 +43,9 @@
 	X(PC_PROF_STYLE, "style_cleanups", "style cleanups", ENUM,           \
 	  style) /* standalone style cleanups */                             \
 	X(PC_PROF_OFF_LIST, "off_list_review", "off-list review", ENUM,      \
-	  off_list) /* off-list (internal) review */
+	  off_list) /* off-list (internal) review */                         \
+	X(PC_PROF_ATTESTATION, "review_attestation", "review tags attested", \
+	  ENUM, attestation) /* whether tags by mail must be DKIM-verified */
 
 #define PC_PROF_FIELD_ENUM(f, key, label, kind, member) f,
 enum pc_prof_field { PC_PROF_FIELDS(PC_PROF_FIELD_ENUM) PC_PROF_NFIELDS };
@@ -138,6 +140,14 @@ enum pc_prof_offlist {
 	PC_PROF_OFFLIST_REQUIRED, /* seek internal review before posting */
 };
 
+/* Whether a review tag given by mail must be attested (b4's word): its
+ * mail DKIM-signed by the giver's domain (lib/store/command.h). */
+enum pc_prof_attestation {
+	PC_PROF_ATTEST_UNSET = 0,
+	PC_PROF_ATTEST_NONE, /* a tag counts as given */
+	PC_PROF_ATTEST_DKIM, /* a tag by mail counts only when verified */
+};
+
 struct pc_prof_person {
 	char *name; /* owned; NULL when only an address is given */
 	char *addr; /* owned; NULL when only a name is given */
@@ -196,6 +206,7 @@ struct pc_policy {
 	char *test_url; /* owned: the first URL in it, or NULL */
 	enum pc_prof_style style;
 	enum pc_prof_offlist off_list;
+	enum pc_prof_attestation attestation;
 	/* where each field came from; kind PC_PROF_SRC_NONE: not stated */
 	struct pc_prof_origin from[PC_PROF_NFIELDS];
 };

@@ -211,6 +211,13 @@ const char *pc_profile_offlist_name(enum pc_prof_offlist v)
 	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
 }
 
+const char *pc_profile_attestation_name(enum pc_prof_attestation v)
+{
+	static const char *const n[] = { NULL, "none", "dkim" };
+
+	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
+}
+
 const char *pc_profile_unit_name(enum pc_prof_unit u)
 {
 	static const char *const n[] = { NULL, "hours", "days", "business days",
@@ -326,6 +333,8 @@ const char *pc_profile_enum_name(enum pc_prof_field f, int v)
 		return pc_profile_style_name((enum pc_prof_style)v);
 	case PC_PROF_OFF_LIST:
 		return pc_profile_offlist_name((enum pc_prof_offlist)v);
+	case PC_PROF_ATTESTATION:
+		return pc_profile_attestation_name((enum pc_prof_attestation)v);
 	default:
 		return NULL;
 	}
@@ -428,6 +437,8 @@ static const struct {
 	{ "coding style cleanups", T_FIELD, PC_PROF_STYLE },
 	{ "off list review", T_FIELD, PC_PROF_OFF_LIST },
 	{ "offlist review", T_FIELD, PC_PROF_OFF_LIST },
+	{ "review tag attestation", T_FIELD, PC_PROF_ATTESTATION },
+	{ "review attestation", T_FIELD, PC_PROF_ATTESTATION },
 	{ "key cycle dates", T_DATES, 0 },
 	{ "overview", T_INFO, 0 },
 	{ "core", T_INFO, 0 },
@@ -1116,6 +1127,7 @@ static void format_value(struct pc_buf *out, enum pc_prof_field f,
 	tmp.submit = (enum pc_prof_submit)v->e;
 	tmp.style = (enum pc_prof_style)v->e;
 	tmp.off_list = (enum pc_prof_offlist)v->e;
+	tmp.attestation = (enum pc_prof_attestation)v->e;
 	/* Borrowed for the call only. */
 	tmp.trusted = v->people;
 	tmp.n_trusted = v->n_people;

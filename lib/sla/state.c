@@ -299,12 +299,32 @@ static int seen_on_list(const struct pc_sla_series *s, const char *addr)
 	return 0;
 }
 
+/* Whether addr gave an attested tag by mail, here or for an earlier
+ * version. */
+static int attested_by(const struct pc_sla_series *s, const char *addr)
+{
+	size_t i, j;
+
+	if (in_list(s->attested_taggers, s->nattested_taggers, addr))
+		return 1;
+	for (i = 0; i < s->npatches; i++)
+		for (j = 0; j < s->patches[i].ntags; j++) {
+			const struct pc_sla_tag *t = &s->patches[i].tags[j];
+
+			if (t->attested && !t->mismatch && t->addr &&
+			    !strcasecmp(t->addr, addr))
+				return 1;
+		}
+	return 0;
+}
+
 static void review_patches(struct pc_sla_verdict *v,
 			   const struct pc_sla_series *s,
 			   const struct pc_policy *pol, int64_t now)
 {
 	enum pc_prof_review rule = review_rule(pol);
 	int distrust = pol && pol->off_list == PC_PROF_OFFLIST_DISTRUSTED;
+	int attest = pol && pol->attestation == PC_PROF_ATTEST_DKIM;
 	size_t i, j;
 
 	for (i = 0; i < s->npatches; i++) {
@@ -332,6 +352,9 @@ static void review_patches(struct pc_sla_verdict *v,
 			if (dom && adom && !strcasecmp(dom, adom))
 				pv->own_domain = 1;
 			if (off && distrust)
+				continue;
+			if (attest && !t->attested &&
+			    (t->from_reply || !attested_by(s, t->addr)))
 				continue;
 			if (!reviewer_ok(s, pol, t))
 				continue;

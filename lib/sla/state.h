@@ -38,7 +38,11 @@
  *    itself whose giver never gave a tag on the list (in this version's
  *    thread or an earlier version's) is off-list: it does not count when
  *    the profile distrusts off-list review, and is then flagged, as are
- *    tags from the author's own mail domain. An unset review rule is read
+ *    tags from the author's own mail domain. A profile asking for
+ *    attested tags (review_attestation = dkim) counts a tag given by
+ *    mail only when the mail verified, and one carried in the posting
+ *    only when its giver gave an attested tag by mail for this version
+ *    or an earlier one. An unset review rule is read
  *    as "non-author", the handbook's expectation.
  *  - Acceptance, per patch: a maintainer said applied/queued (an M: of
  *    a mapped entry, or of any entry, since maintainers of neighbouring
@@ -188,6 +192,9 @@ struct pc_sla_tag {
 	unsigned from_reply : 1; /* given on the list, not in the posting */
 	unsigned suggested : 1; /* a bot's suggestion */
 	unsigned mismatch : 1; /* given by someone it does not name */
+	/* given by mail whose DKIM signature verified for its sender's
+	 * domain (lib/store/command.h, pc_attest_tags()) */
+	unsigned attested : 1;
 };
 
 struct pc_sla_patch {
@@ -242,6 +249,9 @@ struct pc_sla_series {
 	size_t nreviewers;
 	const char *const *earlier_taggers;
 	size_t nearlier_taggers;
+	/* Of those, who gave an attested tag (DKIM-verified mail). */
+	const char *const *attested_taggers;
+	size_t nattested_taggers;
 };
 
 /*

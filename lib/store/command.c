@@ -66,6 +66,20 @@ static const char SQL_LIST[] =
 	"FROM commands c JOIN messages m ON m.id = c.message_id "
 	"WHERE ?1 = 0 OR c.series_id = ?1 ORDER BY c.given_at, c.id";
 
+/* Replies with a review tag in their sender's own name, not checked;
+ * those too old to check are marked checked first (dkim stays NULL). */
+static const char SQL_TAGS_TOO_OLD[] =
+	"UPDATE messages SET attest = 2 WHERE attest = 1 "
+	"AND coalesce(date, 0) <= ?1";
+static const char SQL_TAGS_UNCHECKED[] =
+	"SELECT m.id, m.from_addr FROM messages m WHERE m.attest = 1 "
+	"AND EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
+	" AND t.origin = 'reply' AND t.mismatch = 0 "
+	" AND t.name IN ('Reviewed-by', 'Acked-by') COLLATE NOCASE) "
+	"ORDER BY m.id";
+static const char SQL_SET_DKIM[] =
+	"UPDATE messages SET attest = 2, dkim = ?2, dkim_why = ?3 "
+	"WHERE id = ?1";
 static const char SQL_HELP_DUE[] =
 	"SELECT m.msgid, m.subject, m.refs, c.from_addr, m.from_name, "
 	"group_concat(c.text || char(9) || c.reason, char(10)) "
@@ -339,6 +353,25 @@ static int signed_mail(const char *raw, size_t len)
 	       pc_memimem(raw, hl, "\nDKIM-Signature:") != NULL;
 }
 
+/* The DKIM verdict of the stored mail raw for the From address from. */
+static enum pc_dkim_result check_dkim(const struct pc_command_options *o,
+				      const char *raw, size_t len,
+				      const char *from, int64_t now, char *why,
+				      size_t whylen)
+{
+	if (!signed_mail(raw, len)) {
+		snprintf(why, whylen, "not signed");
+		return PC_DKIM_NONE;
+	}
+	if (!o->dkim) {
+		snprintf(why, whylen,
+			 "signed, and no DKIM verifier is configured");
+		return PC_DKIM_FAIL;
+	}
+	return pc_dkim_verify(o->dkim, raw, len, domain_of(from),
+			      o->dkim_now ? o->dkim_now : now, why, whylen);
+}
+
 static int read_mail(struct pc_store *st, const struct pc_command_options *o,
 		     struct mail *m, const char *irt, int64_t now,
 		     struct pc_command_stats *stats, struct pc_err *err)
@@ -357,18 +390,8 @@ static int read_mail(struct pc_store *st, const struct pc_command_options *o,
 	for (i = 0; m->from[i]; i++)
 		m->from[i] = (char)pc_tolower((unsigned char)m->from[i]);
 	pc_cmds_scan(&cmds, msg->body.buf, msg->body.len);
-	if (!signed_mail(raw, len)) {
-		m->dkim = PC_DKIM_NONE;
-		snprintf(m->dkim_why, sizeof(m->dkim_why), "not signed");
-	} else if (o->dkim) {
-		m->dkim = pc_dkim_verify(o->dkim, raw, len, domain_of(m->from),
-					 o->dkim_now ? o->dkim_now : now,
-					 m->dkim_why, sizeof(m->dkim_why));
-	} else {
-		m->dkim = PC_DKIM_FAIL;
-		snprintf(m->dkim_why, sizeof(m->dkim_why),
-			 "signed, and no DKIM verifier is configured");
-	}
+	m->dkim = check_dkim(o, raw, len, m->from, now, m->dkim_why,
+			     sizeof(m->dkim_why));
 	m->dkim_checked = 1;
 	if ((rc = find_series(st, m, irt, err)) < 0)
 		goto out;
@@ -453,6 +476,66 @@ int pc_commands_process(struct pc_store *st,
 		free(rows[i].msgid);
 		free(rows[i].irt);
 	}
+	free(rows);
+	return rc;
+}
+
+int pc_attest_tags(struct pc_store *st, const struct pc_command_options *opt,
+		   int64_t now, int64_t max_age, unsigned *checked,
+		   struct pc_err *err)
+{
+	struct pc_command_options none = { 0 };
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_TAGS_UNCHECKED, err);
+	struct row {
+		int64_t id;
+		char *from;
+	} *rows = NULL;
+	int64_t cut = now - max_age;
+	size_t n = 0, alloc = 0, i;
+	int rc;
+
+	if (checked)
+		*checked = 0;
+	if (!opt)
+		opt = &none;
+	if (!s || (rc = exec1(st, SQL_TAGS_TOO_OLD, cut, "marking old tags",
+			      err)) < 0)
+		return PC_EDB;
+	if (!(s = pc_store__stmt(st, SQL_TAGS_UNCHECKED, err)))
+		return PC_EDB;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		PC_ALLOC_GROW(rows, n + 1, alloc);
+		rows[n].id = sqlite3_column_int64(s, 0);
+		rows[n++].from = pc_store__col_dup(s, 1);
+	}
+	sqlite3_reset(s);
+	rc = rc == SQLITE_DONE ?
+		     0 :
+		     pc_store__fail(st, err, "listing tags to attest");
+	for (i = 0; i < n && rc == 0; i++) {
+		char *raw = NULL, why[256];
+		size_t len = 0;
+		enum pc_dkim_result r;
+
+		if ((rc = pc_message_raw(&raw, &len, st, rows[i].id, err)) < 0)
+			break;
+		r = check_dkim(opt, raw, len, rows[i].from ? rows[i].from : "",
+			       now, why, sizeof(why));
+		free(raw);
+		if (!(s = pc_store__stmt(st, SQL_SET_DKIM, err))) {
+			rc = PC_EDB;
+			break;
+		}
+		sqlite3_bind_int64(s, 1, rows[i].id);
+		sqlite3_bind_text(s, 2, pc_dkim_result_name(r), -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(s, 3, why, -1, SQLITE_STATIC);
+		rc = pc_store__exec(st, s, err, "storing a tag's attestation");
+		if (checked)
+			(*checked)++;
+	}
+	for (i = 0; i < n; i++)
+		free(rows[i].from);
 	free(rows);
 	return rc;
 }

@@ -54,6 +54,19 @@ int pc_commands_process(struct pc_store *st,
 			struct pc_command_stats *stats, struct pc_err *err);
 
 /*
+ * Attestation of review tags given by mail, as b4 attests patches: the
+ * DKIM verdict of each reply that carries a Reviewed-by or Acked-by in
+ * its sender's own name, posted in the max_age seconds before now and
+ * not yet checked, stored with the mail (messages.dkim). A profile whose
+ * review rule asks for attested tags (review_attestation = dkim) then
+ * counts only tags whose mail passed. *checked (may be NULL) counts the
+ * mails checked. Errors: PC_EDB.
+ */
+int pc_attest_tags(struct pc_store *st, const struct pc_command_options *opt,
+		   int64_t now, int64_t max_age, unsigned *checked,
+		   struct pc_err *err);
+
+/*
  * A mail whose commands were not understood (outcome "invalid"), given
  * in the two days before now, from a person (not a bot or an
  * auto-submitted mail) whose mail did not fail DKIM, who has never been

@@ -27,11 +27,11 @@ static const char SQL_INSERT_MSG[] =
 	"base_commit, files_changed, insertions, deletions, pull_url, "
 	"pull_ref, change_id, supersedes, auto_submitted, precedence, "
 	"user_agent, charset_fallback, is_bot, parse_error, refs, intent, "
-	"pw_hint, commands, to_bot) "
+	"pw_hint, commands, to_bot, attest) "
 	"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
 	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, "
 	"?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40, "
-	"?41, ?42, ?43)";
+	"?41, ?42, ?43, ?44)";
 static const char SQL_INSERT_FILE[] =
 	"INSERT INTO patch_files (message_id, pos, status, old_path, new_path, "
 	"added, removed, binary, old_mode, new_mode, similarity) "
@@ -148,6 +148,7 @@ static int insert_message(struct pc_store *st, const struct pc_msg *m,
 		sqlite3_bind_int(s, 40, (int)d->intent);
 	sqlite3_bind_int(s, 42, d->has_commands ? 1 : 0);
 	sqlite3_bind_int(s, 43, d->to_bot ? 1 : 0);
+	sqlite3_bind_int(s, 44, d->review_tag ? 1 : 0);
 	rc = pc_store__exec(st, s, err, "storing a message");
 	sqlite3_reset(s);
 	if (rc == 0)

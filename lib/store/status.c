@@ -133,7 +133,7 @@ static const char SQL_PATCHES[] =
 	"WHERE m.series_id = ? AND m.kind = 'patch' ORDER BY m.idx, m.id";
 static const char SQL_TAGS[] =
 	"SELECT t.name, t.addr, t.person, m.date, t.origin = 'reply', "
-	"t.suggested, t.mismatch FROM trailers t "
+	"t.suggested, t.mismatch, m.dkim = 'pass' FROM trailers t "
 	"JOIN messages m ON m.id = t.message_id "
 	"WHERE ((t.message_id = ?1 AND t.origin = 'patch') "
 	"OR (t.origin = 'reply' AND t.target_id IN (?1, ?2))) "
@@ -212,6 +212,17 @@ static const char SQL_EARLIER_TAGGERS[] =
 	"ON m.series_id = prev.id "
 	"CROSS JOIN trailers t ON t.target_id = m.id WHERE t.origin = 'reply' "
 	"AND t.mismatch = 0 AND t.addr IS NOT NULL";
+/* Of those, the ones whose mail passed DKIM (attested). */
+static const char SQL_EARLIER_ATTESTED[] =
+	"WITH RECURSIVE prev(id, depth) AS ("
+	" SELECT id, 1 FROM series WHERE superseded_by = ?1"
+	" UNION SELECT s.id, prev.depth + 1 FROM series s JOIN prev"
+	" ON s.superseded_by = prev.id WHERE prev.depth < 64) "
+	"SELECT DISTINCT t.addr FROM prev CROSS JOIN messages m "
+	"ON m.series_id = prev.id "
+	"CROSS JOIN trailers t ON t.target_id = m.id "
+	"JOIN messages r ON r.id = t.message_id WHERE t.origin = 'reply' "
+	"AND t.mismatch = 0 AND t.addr IS NOT NULL AND r.dkim = 'pass'";
 static const char SQL_WRITE[] =
 	"INSERT OR REPLACE INTO series_status (series_id, evaluated_at, state, "
 	"flags, overdue, too_soon, late, needs_review, turn, entry, profile, "
@@ -245,10 +256,10 @@ struct facts {
 	struct pc_sla_tag *tags; /* all patches' tags, by patch */
 	size_t ntags, atags;
 	size_t *tag_start; /* per patch: index of its first tag */
-	const char **maint, **rev, **earlier, **entries;
+	const char **maint, **rev, **earlier, **attested, **entries;
 	int *entry_files; /* parallel to entries when judging */
-	size_t nmaint, amaint, nrev, arev, nearlier, aearlier, nentries,
-		aentries;
+	size_t nmaint, amaint, nrev, arev, nearlier, aearlier, nattested,
+		aattested, nentries, aentries;
 	char *name;
 };
 
@@ -289,6 +300,7 @@ static void facts_release(struct facts *f)
 	free(f->maint);
 	free(f->rev);
 	free(f->earlier);
+	free(f->attested);
 	free(f->entries);
 	free(f->entry_files);
 	free(f->name);
@@ -474,6 +486,8 @@ static int load_patches(struct pc_store *st, struct facts *f, int64_t sid,
 			t->from_reply = sqlite3_column_int(s, 4) != 0;
 			t->suggested = sqlite3_column_int(s, 5) != 0;
 			t->mismatch = sqlite3_column_int(s, 6) != 0;
+			t->attested = t->from_reply &&
+				      sqlite3_column_int(s, 7) != 0;
 		}
 		if ((rc = step_done(st, s, rc, "reading tags", err)) < 0)
 			return rc;
@@ -705,8 +719,10 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 	/* Tags given on the list for earlier versions: only a series with
 	 * an earlier version has any (most have none: skip the query). */
 	if (f->s.prev_posted &&
-	    (rc = load_strings(st, f, SQL_EARLIER_TAGGERS, sid, &f->earlier,
-			       &f->nearlier, &f->aearlier, err)) < 0)
+	    ((rc = load_strings(st, f, SQL_EARLIER_TAGGERS, sid, &f->earlier,
+				&f->nearlier, &f->aearlier, err)) < 0 ||
+	     (rc = load_strings(st, f, SQL_EARLIER_ATTESTED, sid, &f->attested,
+				&f->nattested, &f->aattested, err)) < 0))
 		return rc;
 	f->s.maintainers = f->maint;
 	f->s.nmaintainers = f->nmaint;
@@ -714,6 +730,8 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 	f->s.nreviewers = f->nrev;
 	f->s.earlier_taggers = f->earlier;
 	f->s.nearlier_taggers = f->nearlier;
+	f->s.attested_taggers = f->attested;
+	f->s.nattested_taggers = f->nattested;
 	return 0;
 }
 

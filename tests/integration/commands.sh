@@ -62,6 +62,8 @@ printf '%s\n' "GADGET" "M:	Gus Gadget <gus@example.net>" "S:	Maintained" \
 	"F:	drivers/widget/" >"$tmp/tree/MAINTAINERS"
 : >"$tmp/tree/drivers/widget/w.c"
 : >"$tmp/tree/drivers/widget/knob.c"
+: >"$tmp/tree/drivers/widget/light.c"
+: >"$tmp/tree/drivers/widget/bell.c"
 export PC_KERNEL_TREE=$tmp/tree
 
 # Keys: example.org (selector sel) and evil.test (selector x), both in
@@ -132,6 +134,20 @@ reply c5@example.org "Rita Viewer <rita@example.org>" "$d2" p2@example.com \
 reply c6@example.org "Rita Viewer <rita@example.org>" \
 	"Tue, 02 Jan 2024 11:00:00 +0000" p2@example.com \
 	'patchclock: frobnicate\n' >"$tmp/mail/new/08.eml"
+# 8, 9. Review tags by mail on a third and fourth series: Rita's on the
+# third is DKIM-signed, hers on the fourth is not.
+patch_mail p3@example.com "[PATCH] widget: add a light" \
+	"Mon, 01 Jan 2024 12:00:00 +0000" "Bo Other <bo@example.com>" \
+	light.c >"$tmp/mail/new/10.eml"
+patch_mail p4@example.com "[PATCH] widget: add a bell" \
+	"Mon, 01 Jan 2024 13:00:00 +0000" "Bo Other <bo@example.com>" \
+	bell.c >"$tmp/mail/new/11.eml"
+reply t3@example.org "Rita Viewer <rita@example.org>" "$d2" p3@example.com \
+	'Looks good.\n\nReviewed-by: Rita Viewer <rita@example.org>\n' |
+	"$sign" "$tmp/example.org.pem" sel example.org >"$tmp/mail/new/12.eml"
+reply t4@example.org "Rita Viewer <rita@example.org>" "$d2" p4@example.com \
+	'Looks good.\n\nReviewed-by: Rita Viewer <rita@example.org>\n' \
+	>"$tmp/mail/new/13.eml"
 # 7. May again on the second series, signed by opendkim's own tool (an
 # independent signer), when it is installed.
 if command -v opendkim-testmsg >/dev/null; then
@@ -228,6 +244,33 @@ status --now "2024-01-16 11:00" --json >"$tmp/st3.json" 2>/dev/null
 check "free after" "$(jq -r '.series[] |
 	select(.subject == "widget: spin") | .hold // "none"' "$tmp/st3.json")" \
 	none
+
+# Attested review tags: WIDGET's profile asks for them (an override).
+printf '[WIDGET]\nreview_attestation = dkim\n' >"$tmp/attest.ini"
+digest --now "2024-01-03 14:00" --attest-tags --overrides "$tmp/attest.ini" \
+	>/dev/null 2>&1
+check "attested" "$(sqlite3 "$db" "SELECT group_concat(msgid || ' ' || \
+	dkim, ', ') FROM (SELECT msgid, dkim FROM messages WHERE attest = 2 \
+	ORDER BY msgid)")" "t3@example.org pass, t4@example.org none"
+status --now "2024-01-03 14:00" --attest-tags --overrides "$tmp/attest.ini" \
+	--json >"$tmp/st4.json" 2>/dev/null
+review_of() { jq -r --arg s "$1" '.series[] | select(.subject == $s) |
+	.state + " " + ((.flags | index("needs-review")) != null |
+	tostring)' "$tmp/st4.json"; }
+check "signed tag counts" "$(review_of "widget: add a light")" \
+	"reviewed false"
+check "unsigned tag does not" "$(review_of "widget: add a bell")" \
+	"acknowledged true"
+# Without the rule the unsigned tag counts, as it always did.
+status --now "2024-01-03 14:00" --json >"$tmp/st5.json" 2>/dev/null
+check "no rule: counts" "$(jq -r '.series[] |
+	select(.subject == "widget: add a bell") | .state' "$tmp/st5.json")" \
+	reviewed
+"$pc" profile --tree "$tmp/tree" --overrides "$tmp/attest.ini" --json \
+	WIDGET >"$tmp/profile.json" 2>/dev/null
+jsondoc Profile "$tmp/profile.json"
+check "profile shows it" \
+	"$(jq -r '.policy.review_attestation.value' "$tmp/profile.json")" dkim
 
 # --require-dkim: Rita's unsigned command on a fresh database.
 db2=$tmp/pc2.db

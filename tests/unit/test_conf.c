@@ -152,6 +152,7 @@ static void test_conf__example_loads(void **state)
 
 	assert_null(c->dkim_keys);
 	assert_int_equal(c->require_dkim, 0);
+	assert_int_equal(c->attest_tags, 0);
 
 	assert_int_equal(c->n_sources, 3);
 	assert_string_equal(c->sources[0].name, "nvdimm");

@@ -108,6 +108,7 @@ static struct pc_sla_tag *tag(struct fixture *f, const char *name,
 {
 	struct pc_sla_tag *t = &f->tags[f->patch.ntags++];
 
+	memset(t, 0, sizeof(*t));
 	t->name = name;
 	t->addr = addr;
 	t->person = addr;
@@ -224,6 +225,46 @@ static void test_state__off_list_review_is_distrusted(void **state)
 	eval(f, POSTED + HOUR);
 	assert_int_equal(f->v.reviewed, 1);
 	assert_false(f->v.flags & PC_SLA_OFF_LIST);
+}
+
+/* review_attestation = dkim: a tag by mail counts when its mail passed
+ * DKIM; one carried in the posting when its giver attested one by mail,
+ * here or for an earlier version; a hold-over from an unverified mail
+ * does not. */
+static void test_state__attested_tags_only(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const earlier[] = { "olga@example.org" };
+
+	f->pol.attestation = PC_PROF_ATTEST_DKIM;
+	tag(f, "Reviewed-by", "rita@example.com", POSTED + HOUR, 1);
+	eval(f, POSTED + DAY);
+	assert_int_equal(f->v.reviewed, 0);
+	assert_true(f->v.flags & PC_SLA_NEEDS_REVIEW);
+	/* The same tag, its mail verified. */
+	f->patch.ntags = 0;
+	tag(f, "Reviewed-by", "rita@example.com", POSTED + HOUR, 1)->attested =
+		1;
+	eval(f, POSTED + DAY);
+	assert_int_equal(f->v.reviewed, 1);
+	assert_string_equal(f->v.patches[0].reviewed_by, "rita@example.com");
+	/* In the posting: Olga reviewed v1 on the list, but her mail was
+	 * not verified; it counts once she attested one. */
+	f->patch.ntags = 0;
+	tag(f, "Reviewed-by", "olga@example.org", POSTED, 0);
+	f->s.earlier_taggers = earlier;
+	f->s.nearlier_taggers = 1;
+	eval(f, POSTED + HOUR);
+	assert_int_equal(f->v.reviewed, 0);
+	f->s.attested_taggers = earlier;
+	f->s.nattested_taggers = 1;
+	eval(f, POSTED + HOUR);
+	assert_int_equal(f->v.reviewed, 1);
+	/* Without the rule, an unverified tag counts as before. */
+	f->s.nattested_taggers = 0;
+	f->pol.attestation = PC_PROF_ATTEST_NONE;
+	eval(f, POSTED + HOUR);
+	assert_int_equal(f->v.reviewed, 1);
 }
 
 static void test_state__trusted_reviewers_only(void **state)
@@ -678,6 +719,7 @@ int main(void)
 		T(test_state__author_answer_returns_the_turn),
 		T(test_state__review_rule),
 		T(test_state__off_list_review_is_distrusted),
+		T(test_state__attested_tags_only),
 		T(test_state__trusted_reviewers_only),
 		T(test_state__maintainer_applied_is_accepted),
 		T(test_state__changes_requested),
