@@ -589,17 +589,17 @@ static void log_command(const char *msgid, const char *from, const char *text,
 
 /* The commands that arrived since the last pass (lib/store/command.h). */
 static int read_commands(struct cli_policy *cp, struct pc_store *st,
-			 int64_t now, struct pc_err *err)
+			 int64_t now, struct pc_command_stats *cs,
+			 struct pc_err *err)
 {
 	struct pc_command_options o = { 0 };
-	struct pc_command_stats cs;
 	int rc;
 
 	o.dkim = cp->dkim;
 	o.require_dkim = cp->require_dkim;
 	o.dkim_now = (int64_t)time(NULL);
 	o.decided = log_command;
-	if ((rc = pc_commands_process(st, &o, now, &cs, err)) < 0)
+	if ((rc = pc_commands_process(st, &o, now, cs, err)) < 0)
 		return rc;
 	/* Review tags by mail posted within the planner's age limit: the
 	 * older ones decide no mail. */
@@ -617,6 +617,7 @@ static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
 			  void *arg, int64_t *stale)
 {
 	struct pc_status_options so = { 0 };
+	struct pc_command_stats cs = { 0 };
 	struct pc_map_stats ms;
 	struct pc_err err = { 0 };
 	int rc;
@@ -653,10 +654,13 @@ static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
 	so.full = full;
 	if (want_progress())
 		so.progress = show_progress;
-	if (read_commands(cp, st, now, &err) < 0 ||
+	if (read_commands(cp, st, now, &cs, &err) < 0 ||
 	    pc_status_refresh(st, &so, now, stats, &err) < 0 ||
 	    (po && pc_plan_actions(st, cp->set, po, now, ps, &err) < 0))
 		goto fail;
+	/* Opt-outs by command count with the planner's own. */
+	if (ps)
+		ps->opt_outs += cs.opt_outs;
 	end_progress(stats);
 	if (show && show(st, arg) < 0) {
 		pc_store_rollback(st);

@@ -262,7 +262,7 @@ static int decide(struct pc_store *st, const struct pc_command_options *o,
 /* Stores the command and does what an obeyed one does at once. */
 static int record(struct pc_store *st, const struct mail *m,
 		  const struct pc_cmd *c, const struct verdict *v, int64_t now,
-		  struct pc_err *err)
+		  struct pc_command_stats *stats, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT, err);
 	int obeyed = !strcmp(v->outcome, "obeyed");
@@ -307,7 +307,11 @@ static int record(struct pc_store *st, const struct mail *m,
 		sqlite3_bind_text(o, 1, m->from, -1, SQLITE_STATIC);
 		sqlite3_bind_text(o, 2, m->msgid, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(o, 3, now);
-		return pc_store__exec(st, o, err, "recording an opt-out");
+		if ((rc = pc_store__exec(st, o, err, "recording an opt-out")) <
+		    0)
+			return rc;
+		stats->opt_outs += (unsigned)sqlite3_changes(st->db);
+		return 0;
 	}
 	case PC_CMD_OPT_IN: {
 		sqlite3_stmt *o = pc_store__stmt(st, SQL_OPT_IN, err);
@@ -399,7 +403,7 @@ static int read_mail(struct pc_store *st, const struct pc_command_options *o,
 		struct verdict v;
 
 		if ((rc = decide(st, o, m, &cmds.v[i], &v, err)) < 0 ||
-		    (rc = record(st, m, &cmds.v[i], &v, now, err)) < 0)
+		    (rc = record(st, m, &cmds.v[i], &v, now, stats, err)) < 0)
 			goto out;
 		if (v.outcome[0] == 'o')
 			stats->obeyed++;

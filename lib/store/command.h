@@ -43,6 +43,7 @@ struct pc_command_options {
 
 struct pc_command_stats {
 	unsigned mails, obeyed, refused, invalid;
+	unsigned opt_outs; /* addresses newly on the opt-out list */
 };
 
 /*
