@@ -138,8 +138,11 @@ static void parse_applied(struct pc_cmd *c, const char *p, size_t n)
 					   "patch range and a tree");
 			return;
 		}
-		if (!c->first && !c->tree && parse_range(c, w, k))
+		if (!c->first && !c->tree && parse_range(c, w, k)) {
+			if (c->error)
+				return;
 			continue;
+		}
 		if (c->tree || !tree_name(w, k)) {
 			c->error = xasprintf("'%.*s' is neither a patch range "
 					     "(3, 1-4) nor a tree's name",
@@ -335,7 +338,8 @@ int pc_cmds_present(const char *body, size_t len)
 	while (p < end && (p = pc_memimem(p, (size_t)(end - p), PREFIX))) {
 		const char *s = p;
 
-		while (s > body && (s[-1] == ' ' || s[-1] == '\t'))
+		while (s > body && s[-1] != '\n' &&
+		       pc_isspace((unsigned char)s[-1]))
 			s--;
 		if (s == body || s[-1] == '\n')
 			return 1;

@@ -26,6 +26,8 @@ static const struct {
 	{ "Patchclock: Applied nvdimm/libnvdimm-fixes", PC_CMD_APPLIED, 0, 0, 0,
 	  "nvdimm/libnvdimm-fixes", NULL, 0 },
 	{ "patchclock: applied 3-1", PC_CMD_APPLIED, 1, 0, 0, NULL, NULL, 0 },
+	{ "patchclock: applied 3-1 widget-next", PC_CMD_APPLIED, 1, 0, 0, NULL,
+	  NULL, 0 },
 	{ "patchclock: applied 1 2 3", PC_CMD_APPLIED, 1, 1, 1, NULL, NULL, 0 },
 	{ "patchclock: applied <script>", PC_CMD_APPLIED, 1, 0, 0, NULL, NULL,
 	  0 },
