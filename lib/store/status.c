@@ -203,26 +203,18 @@ static const char SQL_PEOPLE[] =
 	"SELECT DISTINCT p.addr, p.role FROM series_entries se "
 	"JOIN maint_people p ON p.entry = se.entry "
 	"WHERE se.series_id = ? AND p.role IN ('M', 'R')";
+/* Everyone who gave a tag on the list for an earlier version, and
+ * whether one of their tags came in mail that passed DKIM (attested). */
 static const char SQL_EARLIER_TAGGERS[] =
 	"WITH RECURSIVE prev(id, depth) AS ("
 	" SELECT id, 1 FROM series WHERE superseded_by = ?1"
 	" UNION SELECT s.id, prev.depth + 1 FROM series s JOIN prev"
 	" ON s.superseded_by = prev.id WHERE prev.depth < 64) "
-	"SELECT DISTINCT t.addr FROM prev CROSS JOIN messages m "
-	"ON m.series_id = prev.id "
-	"CROSS JOIN trailers t ON t.target_id = m.id WHERE t.origin = 'reply' "
-	"AND t.mismatch = 0 AND t.addr IS NOT NULL";
-/* Of those, the ones whose mail passed DKIM (attested). */
-static const char SQL_EARLIER_ATTESTED[] =
-	"WITH RECURSIVE prev(id, depth) AS ("
-	" SELECT id, 1 FROM series WHERE superseded_by = ?1"
-	" UNION SELECT s.id, prev.depth + 1 FROM series s JOIN prev"
-	" ON s.superseded_by = prev.id WHERE prev.depth < 64) "
-	"SELECT DISTINCT t.addr FROM prev CROSS JOIN messages m "
+	"SELECT t.addr, max(r.dkim IS 'pass') FROM prev CROSS JOIN messages m "
 	"ON m.series_id = prev.id "
 	"CROSS JOIN trailers t ON t.target_id = m.id "
 	"JOIN messages r ON r.id = t.message_id WHERE t.origin = 'reply' "
-	"AND t.mismatch = 0 AND t.addr IS NOT NULL AND r.dkim = 'pass'";
+	"AND t.mismatch = 0 AND t.addr IS NOT NULL GROUP BY t.addr";
 static const char SQL_WRITE[] =
 	"INSERT OR REPLACE INTO series_status (series_id, evaluated_at, state, "
 	"flags, overdue, too_soon, late, needs_review, turn, entry, profile, "
@@ -520,6 +512,29 @@ static int load_strings(struct pc_store *st, struct facts *f, const char *sql,
 	return step_done(st, s, rc, "reading a series' people", err);
 }
 
+/* Who tagged an earlier version on the list, and who of them attested. */
+static int load_earlier(struct pc_store *st, struct facts *f, int64_t sid,
+			struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_EARLIER_TAGGERS, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *addr = keep(f, sqlite3_column_text(s, 0));
+
+		PC_ALLOC_GROW(f->earlier, f->nearlier + 1, f->aearlier);
+		f->earlier[f->nearlier++] = addr;
+		if (!sqlite3_column_int(s, 1))
+			continue;
+		PC_ALLOC_GROW(f->attested, f->nattested + 1, f->aattested);
+		f->attested[f->nattested++] = addr;
+	}
+	return step_done(st, s, rc, "reading earlier reviewers", err);
+}
+
 /* The series' entries, most changed lines covered first, with a weight
  * (lines and files) that orders them. */
 static int load_entries(struct pc_store *st, struct facts *f, int64_t sid,
@@ -718,11 +733,7 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 		return rc;
 	/* Tags given on the list for earlier versions: only a series with
 	 * an earlier version has any (most have none: skip the query). */
-	if (f->s.prev_posted &&
-	    ((rc = load_strings(st, f, SQL_EARLIER_TAGGERS, sid, &f->earlier,
-				&f->nearlier, &f->aearlier, err)) < 0 ||
-	     (rc = load_strings(st, f, SQL_EARLIER_ATTESTED, sid, &f->attested,
-				&f->nattested, &f->aattested, err)) < 0))
+	if (f->s.prev_posted && (rc = load_earlier(st, f, sid, err)) < 0)
 		return rc;
 	f->s.maintainers = f->maint;
 	f->s.nmaintainers = f->nmaint;

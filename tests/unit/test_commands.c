@@ -361,6 +361,42 @@ static void test_commands__series_by_thread_or_outbox(void **state)
 	expect(f, HOLD, "steered");
 }
 
+/* A tag carried into v2 counts under review_attestation = dkim when its
+ * giver's tag on v1 came in mail that passed DKIM (stored by
+ * pc_attest_tags(); set here), and not otherwise. */
+static void test_commands__attested_tag_carried_to_v2(void **state)
+{
+	struct fixture *f = *state;
+	static const char v2[] =
+		"Make it spin.\n\nReviewed-by: Rita Viewer <rita@example.org>\n"
+		"Signed-off-by: A U Thor <author@example.com>\n"
+		"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
+		"index 1111111..3333333 100644\n--- a/drivers/widget/w.c\n"
+		"+++ b/drivers/widget/w.c\n@@ -1,2 +1,3 @@\n a\n+c\n c\n";
+	struct pc_err err = { 0 };
+
+	f->pol.attestation = PC_PROF_ATTEST_DKIM;
+	say(f, "Rita Viewer <rita@example.org>", T0 + DAY,
+	    "Nice.\n\nReviewed-by: Rita Viewer <rita@example.org>\n");
+	t_ingest_mail(&f->ts, "p2@x", "A U Thor <author@example.com>",
+		      "[PATCH v2] widget: spin", T0 + 3 * DAY, NULL, NULL, v2);
+	judge(f, T0 + 3 * DAY + 60);
+	expect(f, "SELECT reviewed FROM series_status WHERE series_id = 2",
+	       "0");
+	assert_int_equal(pc_store_query(f->ts.st,
+					"UPDATE messages SET dkim = 'pass' "
+					"WHERE msgid = 'r1@x'",
+					NULL, NULL, &err),
+			 0);
+	assert_int_equal(pc_store_query(f->ts.st,
+					"UPDATE series SET status_dirty = 1",
+					NULL, NULL, &err),
+			 0);
+	judge(f, T0 + 3 * DAY + 120);
+	expect(f, "SELECT reviewed FROM series_status WHERE series_id = 2",
+	       "1");
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -375,6 +411,7 @@ int main(void)
 		T(test_commands__not_mine_moves_the_series),
 		T(test_commands__opt_out_and_in),
 		T(test_commands__series_by_thread_or_outbox),
+		T(test_commands__attested_tag_carried_to_v2),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
