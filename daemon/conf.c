@@ -86,6 +86,7 @@ enum conf_gkey {
 	G_DKIM_KEYS,
 	G_REQUIRE_DKIM,
 	G_ATTEST_TAGS,
+	G_JOBS,
 	G_LOG_LEVEL,
 	G_MAX_AGE,
 	G_WATCHING_SINCE,
@@ -165,6 +166,7 @@ static const struct conf_key conf_general_keys[G_N] = {
 	[G_DKIM_KEYS] = { "dkim_keys", 0 },
 	[G_REQUIRE_DKIM] = { "require_dkim", 0 },
 	[G_ATTEST_TAGS] = { "attest_tags", 0 },
+	[G_JOBS] = { "jobs", 0 },
 	[G_LOG_LEVEL] = { "log_level", 0 },
 	[G_BRANCHES] = { "branches", 0 },
 	[G_FETCH] = { "fetch", 0 },
@@ -564,6 +566,8 @@ static int conf_set_general(struct conf_ctx *x, int k, const char *name,
 		return conf_bool(x, &c->require_dkim, name, v);
 	case G_ATTEST_TAGS:
 		return conf_bool(x, &c->attest_tags, name, v);
+	case G_JOBS:
+		return conf_uint(x, &c->jobs, name, v, 0, 256);
 	case G_BRANCHES:
 		conf_set_str(&c->branches, v);
 		break;

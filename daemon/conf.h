@@ -168,6 +168,9 @@ struct conf {
 	/* check the DKIM of replies giving review tags (pc_attest_tags()),
 	 * for profiles with review_attestation = dkim; default no */
 	int attest_tags;
+	/* threads that parse mail while one stores it (struct
+	 * pc_ingest_loop's jobs); 0, the default, for one per core */
+	unsigned jobs;
 	enum conf_log_level log_level; /* default info */
 
 	struct conf_smtp smtp;

@@ -189,6 +189,17 @@ fail:
 	return -1;
 }
 
+/* Threads for a spool's ingest: the configuration's, or one per core.
+ * (IMAP fetchers, one child per source, store in one thread each.) */
+static unsigned ingest_jobs(const struct conf *c)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (c->jobs)
+		return c->jobs;
+	return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
+}
+
 /* Reads one path of a local source into the store, in transactions of
  * BATCH messages; idempotent (known Message-IDs are skipped). */
 static int read_path(struct daemon *d, const struct conf_source *src,
@@ -197,7 +208,8 @@ static int read_path(struct daemon *d, const struct conf_source *src,
 {
 	struct pc_source_options so = PC_SOURCE_OPTIONS_INIT;
 	struct pc_ingest_options io = PC_INGEST_OPTIONS_INIT;
-	struct pc_ingest_loop loop = { .batch = BATCH };
+	struct pc_ingest_loop loop = { .batch = BATCH,
+				       .jobs = ingest_jobs(d->conf) };
 	struct pc_source *s = NULL;
 	int rc;
 

@@ -66,6 +66,13 @@ void cli_format_time(char *out, size_t len, int64_t t, int valid);
 /* ISO 8601 UTC "2021-05-20T10:11:00Z". */
 void cli_format_iso(char *out, size_t len, int64_t t);
 
+/* Threads for work that can use every core: the cores online (at
+ * least 1, at most 256). */
+unsigned cli_cores(void);
+
+/* A --jobs argument, 1 to 256; -1 when arg is not one. */
+int cli_parse_jobs(const char *arg, unsigned *out);
+
 /* Prints the help text of a command and returns status. */
 int cli_usage(FILE *f, const char *text, int status);
 

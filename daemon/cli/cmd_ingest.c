@@ -28,7 +28,7 @@
 static const char ingest_usage[] =
 	"usage: patchclock ingest [--db FILE] [--list-id ID] [--format FORMAT]\n"
 	"                         [--mbox-format mboxo|mboxrd] [--compress]\n"
-	"                         [--tree DIR] [--quiet] SOURCE...\n"
+	"                         [--tree DIR] [--jobs N] [--quiet] SOURCE...\n"
 	"\n"
 	"Reads mail into the database: each message once (a Message-ID\n"
 	"already stored is skipped), its raw bytes kept, patches, cover\n"
@@ -60,6 +60,10 @@ static const char ingest_usage[] =
 	"                     the configuration's; without one,\n"
 	"                     series are not mapped: kernel-test/prepare-tree\n"
 	"                     makes a tree)\n"
+	"  -j, --jobs N       threads that parse and analyse mail while one\n"
+	"                     stores it, in the source's order (default: one\n"
+	"                     per core; 1 does everything in one thread). The\n"
+	"                     database is the same whatever N is\n"
 	"  -q, --quiet        no progress bar and no per-message warnings\n"
 	"  -h, --help         this text\n"
 	"\n"
@@ -86,10 +90,9 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void progress_draw(struct progress *p, struct pc_source *src,
+static void progress_draw(struct progress *p, uint64_t done, uint64_t total,
 			  const struct pc_ingest_stats *st, int final)
 {
-	uint64_t done, total;
 	double t, rate, eta;
 	int width = 20, fill, cols = 80, room;
 	char bar[32], tail[128];
@@ -103,7 +106,6 @@ static void progress_draw(struct progress *p, struct pc_source *src,
 	if (!final && t - p->last < 0.1)
 		return;
 	p->last = t;
-	pc_source_progress(src, &done, &total);
 	rate = t > p->start ? (double)(st->read - p->read0) / (t - p->start) :
 			      0;
 	if (total) {
@@ -180,10 +182,10 @@ static int parse_kind(const char *s, enum pc_source_kind *out)
 	return -1;
 }
 
-static void on_message(struct pc_source *src,
+static void on_message(uint64_t done, uint64_t total,
 		       const struct pc_ingest_stats *stats, void *arg)
 {
-	progress_draw(arg, src, stats, 0);
+	progress_draw(arg, done, total, stats, 0);
 }
 
 static void on_skipped(const char *why, void *arg)
@@ -195,10 +197,11 @@ static void on_skipped(const char *why, void *arg)
 /* Ingests one source; returns 0, or -1 when it (or the store) failed. */
 static int ingest_one(struct pc_store *store, const char *path,
 		      const struct pc_source_options *sopt,
-		      const struct pc_ingest_options *iopt,
+		      const struct pc_ingest_options *iopt, unsigned jobs,
 		      struct pc_ingest_stats *stats, struct progress *prog)
 {
 	struct pc_ingest_loop loop = { .batch = BATCH,
+				       .jobs = jobs,
 				       .progress = on_message,
 				       .arg = prog,
 				       .skipped = on_skipped };
@@ -218,7 +221,10 @@ static int ingest_one(struct pc_store *store, const char *path,
 	rc = pc_ingest_source(store, src, path, iopt, &loop, stats, &committed,
 			      &err);
 	if (rc >= 0) {
-		progress_draw(prog, src, stats, 1);
+		uint64_t done, total;
+
+		pc_source_progress(src, &done, &total);
+		progress_draw(prog, done, total, stats, 1);
 		/* A damaged source: what was read before the damage is
 		 * kept, the damage recorded as an error (exit 3). */
 		if (rc == 1)
@@ -296,10 +302,12 @@ int cmd_ingest(int argc, char **argv)
 		{ "mbox-format", required_argument, NULL, 'm' },
 		{ "compress", no_argument, NULL, 'z' },
 		{ "tree", required_argument, NULL, 't' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	unsigned jobs = cli_cores();
 	struct pc_source_options sopt = PC_SOURCE_OPTIONS_INIT;
 	struct pc_ingest_options iopt = PC_INGEST_OPTIONS_INIT;
 	struct pc_ingest_stats stats = { 0 };
@@ -309,7 +317,7 @@ int cmd_ingest(int argc, char **argv)
 	struct pc_err err = { 0 };
 	int c, quiet = 0, failed = 0, i;
 
-	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "j:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			db = optarg;
@@ -343,6 +351,14 @@ int cmd_ingest(int argc, char **argv)
 		case 't':
 			tree = optarg;
 			break;
+		case 'j':
+			if (cli_parse_jobs(optarg, &jobs) < 0) {
+				log_warnx("ingest: --jobs wants a number of "
+					  "threads from 1 to 256, not '%s'",
+					  optarg);
+				return CLI_USAGE;
+			}
+			break;
 		case 'q':
 			quiet = 1;
 			break;
@@ -365,7 +381,8 @@ int cmd_ingest(int argc, char **argv)
 	if (pc_store_bulk(store, 1, &err) < 0)
 		log_warnx("ingest: %s", err.msg);
 	for (i = optind; i < argc; i++)
-		if (ingest_one(store, argv[i], &sopt, &iopt, &stats, &prog) < 0)
+		if (ingest_one(store, argv[i], &sopt, &iopt, jobs, &stats,
+			       &prog) < 0)
 			failed = 1;
 	printf("ingest: read %llu, new %llu, duplicates %llu, patches %llu, "
 	       "covers %llu, replies %llu, pulls %llu, other %llu, "

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "cli/cli.h"
@@ -114,6 +115,26 @@ int cli_series_id(const char *cmd, const char *arg, long long *out)
 	log_warnx("%s: '%s' is not a series ID (see 'patchclock series')", cmd,
 		  arg);
 	return -1;
+}
+
+unsigned cli_cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
+}
+
+int cli_parse_jobs(const char *arg, unsigned *out)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (!*arg || *end || errno || n < 1 || n > 256)
+		return -1;
+	*out = (unsigned)n;
+	return 0;
 }
 
 int cli_parse_time(const char *s, int64_t *out)

@@ -12,6 +12,7 @@
 #include "patch/analysis.h"
 #include "patch/trailer.h"
 #include "store/ingest.h"
+#include "store/ingest_internal.h"
 #include "store/series.h"
 #include "store/raw.h"
 #include "store/store_internal.h"
@@ -312,67 +313,98 @@ static int store_pull_title(const char *t, size_t len, void *arg)
 	return rc < 0 ? rc : 0;
 }
 
-int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
-		      const char *where, const struct pc_ingest_options *opt,
-		      struct pc_ingest_stats *stats, struct pc_err *err)
+void pc_ingest__prepare(struct pc_ingest_prepared *p, const char *raw,
+			size_t len, int analyse)
+{
+	struct pc_err perr = { 0 };
+
+	/* Zero is PC_DIFF_INIT and PC_TRAILER_LIST_INIT. */
+	memset(p, 0, sizeof(*p));
+	if (pc_msg_parse(&p->m, raw, len, &perr) < 0) {
+		p->m = NULL;
+		p->broken = xstrdup(perr.msg);
+		return;
+	}
+	if (analyse)
+		pc_ingest__analyse(p);
+}
+
+void pc_ingest__analyse(struct pc_ingest_prepared *p)
+{
+	struct pc_err perr = { 0 };
+
+	if (p->analysed || !p->m)
+		return;
+	/* The parsers only fail on limits: the mail is then kept raw. */
+	if (pc_analyse(&p->d, p->m, &perr) < 0)
+		p->broken = xstrdup(perr.msg);
+	p->analysed = 1;
+}
+
+void pc_ingest__prepared_release(struct pc_ingest_prepared *p)
+{
+	pc_analysis_release(&p->d);
+	pc_msg_free(p->m);
+	free(p->broken);
+	memset(p, 0, sizeof(*p));
+}
+
+int pc_ingest__store(struct pc_store *st, struct pc_ingest_prepared *p,
+		     const char *raw, size_t len, const char *where,
+		     const struct pc_ingest_options *opt,
+		     struct pc_ingest_stats *stats, struct pc_err *err)
 {
 	struct pc_ingest_options defaults = PC_INGEST_OPTIONS_INIT;
-	struct pc_analysis d = { .diff = PC_DIFF_INIT,
-				 .trailers = PC_TRAILER_LIST_INIT };
-	struct pc_err perr = { 0 };
-	struct pc_msg *m = NULL;
+	const struct pc_analysis *d = &p->d;
+	const struct pc_msg *m = p->m;
 	int64_t found, raw_id, mid = 0, target = 0;
 	int rc, created = 0;
 
 	if (!opt)
 		opt = &defaults;
 	stats->read++;
-	if (pc_msg_parse(&m, raw, len, &perr) < 0)
-		return ingest_broken(st, raw, len, where, opt, perr.msg, stats,
+	if (!m)
+		return ingest_broken(st, raw, len, where, opt, p->broken, stats,
 				     err);
 	found = pc_store__message_id(st, m->msgid, err);
 	if (found != 0) {
-		rc = found < 0 ? (int)found : 1;
 		if (found > 0)
 			stats->duplicates++;
-		goto out;
+		return found < 0 ? (int)found : 1;
 	}
-	if ((rc = pc_analyse(&d, m, &perr)) < 0) {
-		/* The parsers only fail on limits: keep the mail raw. */
-		rc = ingest_broken(st, raw, len, where, opt, perr.msg, stats,
-				   err);
-		goto out;
-	}
-	if (opt->commands_only && !d.has_commands) {
+	pc_ingest__analyse(p);
+	if (p->broken)
+		return ingest_broken(st, raw, len, where, opt, p->broken, stats,
+				     err);
+	if (opt->commands_only && !d->has_commands) {
 		stats->not_commands++;
-		rc = 1;
-		goto out;
+		return 1;
 	}
 	if ((rc = pc_raw_put(st, raw, len, opt->compress, &raw_id, err)) < 0 ||
-	    (rc = insert_message(st, m, &d, raw_id, where, opt, &mid, err)) <
+	    (rc = insert_message(st, m, d, raw_id, where, opt, &mid, err)) <
 		    0 ||
-	    (rc = insert_files(st, mid, &d.diff, err)) < 0)
-		goto out;
-	if (d.kind == PC_KIND_PATCH || d.kind == PC_KIND_COVER) {
+	    (rc = insert_files(st, mid, &d->diff, err)) < 0)
+		return rc;
+	if (d->kind == PC_KIND_PATCH || d->kind == PC_KIND_COVER) {
 		if ((rc = pc_series__place(st, mid, &created, err)) < 0)
-			goto out;
+			return rc;
 		target = mid;
-	} else if (d.kind == PC_KIND_REPLY && d.trailers.n) {
+	} else if (d->kind == PC_KIND_REPLY && d->trailers.n) {
 		if ((rc = pc_series__thread_target(st, mid, &target, err)) < 0)
-			goto out;
+			return rc;
 	}
-	if ((rc = insert_trailers(st, mid, m, &d, target, err)) < 0)
-		goto out;
-	if (d.kind == PC_KIND_PULL) {
+	if ((rc = insert_trailers(st, mid, m, d, target, err)) < 0)
+		return rc;
+	if (d->kind == PC_KIND_PULL) {
 		struct pull_titles pt = { st, mid, err };
 
 		if ((rc = pc_pull_titles(m->body.buf, m->body.len,
 					 store_pull_title, &pt)) < 0)
-			goto out;
+			return rc;
 	}
 	stats->added++;
 	stats->series += created;
-	switch (d.kind) {
+	switch (d->kind) {
 	case PC_KIND_PATCH:
 		stats->patches++;
 		break;
@@ -389,10 +421,20 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 		stats->other++;
 		break;
 	}
-	rc = 0;
-out:
-	pc_analysis_release(&d);
-	pc_msg_free(m);
+	return 0;
+}
+
+int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
+		      const char *where, const struct pc_ingest_options *opt,
+		      struct pc_ingest_stats *stats, struct pc_err *err)
+{
+	struct pc_ingest_prepared p;
+	int rc;
+
+	/* One thread: analysis waits until the Message-ID is known new. */
+	pc_ingest__prepare(&p, raw, len, 0);
+	rc = pc_ingest__store(st, &p, raw, len, where, opt, stats, err);
+	pc_ingest__prepared_release(&p);
 	return rc;
 }
 

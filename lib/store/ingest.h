@@ -110,7 +110,15 @@ int pc_ingest_finish(struct pc_store *st, struct pc_err *err);
 struct pc_source;
 struct pc_ingest_loop {
 	unsigned batch; /* messages per transaction, > 0 */
-	void (*progress)(struct pc_source *src,
+	/* Threads that parse and analyse (ingest_pool.c): 0 or 1 reads,
+	 * parses and stores in the caller's thread, one message at a time;
+	 * N > 1 adds a thread that reads the source and N that parse, while
+	 * the caller's thread stores, in the source's order. The stored
+	 * state is the same either way. */
+	unsigned jobs;
+	/* After each message, in the caller's thread: how far the source is
+	 * read (pc_source_progress() as of that message). */
+	void (*progress)(uint64_t done, uint64_t total,
 			 const struct pc_ingest_stats *stats, void *arg);
 	void *arg;
 	/* called with an oversized message's reason when it stored

@@ -309,6 +309,7 @@ void pc_store_close(struct pc_store *st)
 {
 	if (!st)
 		return;
+	pc_store__ckpt_stop(st);
 	drop_stmts(st);
 	if (st->db) {
 		if (st->in_tx)
@@ -321,12 +322,17 @@ void pc_store_close(struct pc_store *st)
 
 int pc_store_bulk(struct pc_store *st, int on, struct pc_err *err)
 {
-	/* 32768 pages of 8 KiB: 256 MiB of WAL between checkpoints in bulk,
-	 * SQLite's default of 1000 pages otherwise. */
+	if (on) {
+		if (pc_store__ckpt_start(st) == 0)
+			return 0;
+		/* No thread: 32768 pages of 8 KiB, 256 MiB of WAL between
+		 * the writer's own checkpoints. */
+		return exec_sql(st, "PRAGMA wal_autocheckpoint = 32768", err);
+	}
+	pc_store__ckpt_stop(st);
 	return exec_sql(st,
-			on ? "PRAGMA wal_autocheckpoint = 32768" :
-			     "PRAGMA wal_autocheckpoint = 1000;"
-			     "PRAGMA wal_checkpoint(PASSIVE)",
+			"PRAGMA wal_autocheckpoint = 1000;"
+			"PRAGMA wal_checkpoint(PASSIVE)",
 			err);
 }
 

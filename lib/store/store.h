@@ -34,13 +34,16 @@ int pc_store_schema_version(struct pc_store *st);
 int pc_store_schema_latest(void);
 
 /*
- * Bulk loading: with on, lets the WAL grow to 256 MiB between automatic
- * checkpoints (fewer, larger checkpoints, and none inside most batches);
- * with off, returns to SQLite's default and checkpoints what it can
- * without waiting for readers. The database stays in WAL mode all along:
- * readers never wait for the bulk writer, and the writer never waits for
- * them. (A rollback journal would write raw mail once instead of twice,
- * but it locks every reader out for the length of a batch.)
+ * Bulk loading: with on, a thread with its own connection checkpoints
+ * the WAL (every 64 MiB of it) while this connection writes, so the
+ * writer never copies its pages a second time itself (it still does when
+ * the thread falls 512 MiB behind, or cannot start: then every 256 MiB);
+ * with off, stops the thread, returns to SQLite's default automatic
+ * checkpoint and checkpoints what it can without waiting for readers.
+ * The database stays in WAL mode all along: readers never wait for the
+ * bulk writer, and the writer never waits for them. (A rollback journal
+ * would write raw mail once instead of twice, but it locks every reader
+ * out for the length of a batch.) pc_store_close() ends bulk mode too.
  */
 int pc_store_bulk(struct pc_store *st, int on, struct pc_err *err);
 

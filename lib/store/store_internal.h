@@ -13,8 +13,14 @@
  * enough to outwait one ingest batch (4,000 messages) on a slow disk. */
 #define PC_STORE__BUSY_MS 30000
 
+struct pc_store__ckpt;
+
 struct pc_store {
 	sqlite3 *db; /* owned */
+	struct pc_store__ckpt *ckpt; /* owned: bulk mode's checkpointer */
+	/* WAL frames that wake the checkpointer; 0 for its default (tests
+	 * set fewer) */
+	unsigned ckpt_pages;
 	char *path; /* owned */
 	int in_tx;
 	const char *stmt_sql[PC_STORE__MAX_STMTS]; /* borrowed: static SQL */
@@ -29,6 +35,12 @@ struct pc_store {
  */
 sqlite3_stmt *pc_store__stmt(struct pc_store *st, const char *sql,
 			     struct pc_err *err);
+
+/* Bulk mode's checkpoint thread (checkpoint.c): start returns -1 when it
+ * cannot (the caller keeps SQLite's automatic checkpoints); stop joins it
+ * and removes the WAL hook. */
+int pc_store__ckpt_start(struct pc_store *st);
+void pc_store__ckpt_stop(struct pc_store *st);
 
 /* Fills err from the connection's last error; returns PC_EDB. */
 int pc_store__fail(struct pc_store *st, struct pc_err *err, const char *what);
