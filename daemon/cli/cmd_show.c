@@ -103,6 +103,7 @@ static void print_diffstat(const struct pc_file_info *f, size_t n,
 
 struct show_state {
 	int json, found;
+	unsigned commands; /* commands listed by show_commands() */
 	json_object *arr;
 	struct pc_store *st;
 	int failed;
@@ -141,7 +142,7 @@ static int show_command(const struct pc_command_row *r, void *arg)
 	}
 	/* The DKIM verdict, unless the reason already is it. */
 	dkim = r->dkim_why && strncmp(r->reason, "DKIM:", 5);
-	ss->found++;
+	ss->commands++;
 	cli_format_time(when, sizeof(when), r->given_at, r->given_at != 0);
 	printf("  %s  %s  \"patchclock: %s\"\n    %s: %s%s%s\n", when,
 	       r->from_addr, r->text, r->outcome, r->reason,
@@ -153,16 +154,14 @@ static int show_command(const struct pc_command_row *r, void *arg)
 static void show_commands(struct show_state *ss, int64_t series_id)
 {
 	struct pc_err err = { 0 };
-	int found = ss->found;
 
-	ss->found = 0;
+	ss->commands = 0;
 	if (pc_commands_list(ss->st, series_id, show_command, ss, &err) < 0) {
 		log_warnx("show: %s", err.msg);
 		ss->failed = 1;
-	} else if (!ss->json && !ss->found) {
+	} else if (!ss->json && !ss->commands) {
 		printf("  (none)\n");
 	}
-	ss->found = found;
 }
 
 static int show_series_cb(const struct pc_series_info *s, void *arg)
