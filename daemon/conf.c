@@ -87,6 +87,7 @@ enum conf_gkey {
 	G_REQUIRE_DKIM,
 	G_ATTEST_TAGS,
 	G_JOBS,
+	G_COMPRESS,
 	G_LOG_LEVEL,
 	G_MAX_AGE,
 	G_WATCHING_SINCE,
@@ -167,6 +168,7 @@ static const struct conf_key conf_general_keys[G_N] = {
 	[G_REQUIRE_DKIM] = { "require_dkim", 0 },
 	[G_ATTEST_TAGS] = { "attest_tags", 0 },
 	[G_JOBS] = { "jobs", 0 },
+	[G_COMPRESS] = { "compress", 0 },
 	[G_LOG_LEVEL] = { "log_level", 0 },
 	[G_BRANCHES] = { "branches", 0 },
 	[G_FETCH] = { "fetch", 0 },
@@ -568,6 +570,18 @@ static int conf_set_general(struct conf_ctx *x, int k, const char *name,
 		return conf_bool(x, &c->attest_tags, name, v);
 	case G_JOBS:
 		return conf_uint(x, &c->jobs, name, v, 0, 256);
+	case G_COMPRESS:
+		if (!strcmp(v, "none"))
+			c->compress = 0;
+		else if (!strcmp(v, "zlib"))
+			c->compress = 1;
+		else if (!strcmp(v, "zstd"))
+			c->compress = 2;
+		else {
+			conf_bad(x, name, v, "zstd, zlib or none");
+			return -1;
+		}
+		break;
 	case G_BRANCHES:
 		conf_set_str(&c->branches, v);
 		break;
@@ -1391,6 +1405,7 @@ int conf_load(struct conf **out, const char *path, char *errbuf, size_t errlen)
 	c->report.every = 60;
 	c->digest = 1;
 	c->replies = 1;
+	c->compress = 2; /* zstd: PC_RAW_ZSTD */
 	c->log_level = CONF_LOG_INFO;
 	c->smtp.starttls = 1;
 	c->clock.speed = 1.0;

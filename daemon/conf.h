@@ -171,6 +171,9 @@ struct conf {
 	/* threads that parse mail while one stores it (struct
 	 * pc_ingest_loop's jobs); 0, the default, for one per core */
 	unsigned jobs;
+	/* how raw mail is stored (enum pc_raw_codec): 0 none, 1 zlib, 2
+	 * zstd with a dictionary, the default */
+	int compress;
 	enum conf_log_level log_level; /* default info */
 
 	struct conf_smtp smtp;

@@ -68,6 +68,8 @@ struct imapsrc_set {
 /* ---- the child ---- */
 
 static volatile sig_atomic_t child_stop;
+/* The child's: how raw mail is stored ([general] compress). */
+static int child_compress;
 
 static void child_on_term(int sig)
 {
@@ -269,6 +271,7 @@ static int child_sync(struct pc_imap *im, const struct conf_source *src,
 	x.io = (struct pc_ingest_options)PC_INGEST_OPTIONS_INIT;
 	x.io.list_id = src->list_id;
 	x.io.commands_only = src->commands;
+	x.io.compress = child_compress;
 	x.uidvalidity = uidvalidity;
 	x.err = err;
 	for (i = 0; i < n && !child_stop; i += k) {
@@ -377,6 +380,7 @@ static void child_main(const struct conf *c, const struct conf_source *src,
 	sigset_t all;
 	int rc;
 
+	child_compress = c->compress;
 	/* libev may have blocked signals for its signalfd. */
 	sigemptyset(&all);
 	sigprocmask(SIG_SETMASK, &all, NULL);

@@ -218,6 +218,7 @@ static int read_path(struct daemon *d, const struct conf_source *src,
 						     PC_SOURCE_AUTO;
 	io.list_id = src->list_id;
 	io.commands_only = src->commands;
+	io.compress = d->conf->compress;
 	if ((rc = pc_source_open(&s, path, &so, err)) < 0)
 		return rc;
 	rc = pc_ingest_source(d->st, s, path, &io, &loop, stats, NULL, err);

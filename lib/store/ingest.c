@@ -262,7 +262,8 @@ static int ingest_broken(struct pc_store *st, const char *raw, size_t len,
 		rc = 1;
 		goto out;
 	}
-	if ((rc = pc_raw_put(st, raw, len, opt->compress, &raw_id, err)) < 0)
+	if ((rc = pc_raw_put(st, raw, len, (enum pc_raw_codec)opt->compress,
+			     &raw_id, err)) < 0)
 		goto out;
 	if (!(s = pc_store__stmt(st, sql, err))) {
 		rc = PC_EDB;
@@ -314,7 +315,7 @@ static int store_pull_title(const char *t, size_t len, void *arg)
 }
 
 void pc_ingest__prepare(struct pc_ingest_prepared *p, const char *raw,
-			size_t len, int analyse)
+			size_t len, int analyse, struct pc_raw_encoder *enc)
 {
 	struct pc_err perr = { 0 };
 
@@ -327,6 +328,11 @@ void pc_ingest__prepare(struct pc_ingest_prepared *p, const char *raw,
 	}
 	if (analyse)
 		pc_ingest__analyse(p);
+	if (enc) {
+		pc_raw_encode(enc, raw, len, &p->enc);
+		p->enc_dict = pc_raw_dict_id(pc_raw_encoder_dict(enc));
+		p->encoded = 1;
+	}
 }
 
 void pc_ingest__analyse(struct pc_ingest_prepared *p)
@@ -346,7 +352,28 @@ void pc_ingest__prepared_release(struct pc_ingest_prepared *p)
 	pc_analysis_release(&p->d);
 	pc_msg_free(p->m);
 	free(p->broken);
+	pc_raw_encoded_release(&p->enc);
 	memset(p, 0, sizeof(*p));
+}
+
+/* The raw row: as a worker compressed it, unless the dictionary has
+ * changed since (then again, as one thread would have). */
+static int put_raw(struct pc_store *st, const struct pc_ingest_prepared *p,
+		   const char *raw, size_t len,
+		   const struct pc_ingest_options *opt, int64_t *raw_id,
+		   struct pc_err *err)
+{
+	const struct pc_raw_dict *dict = NULL;
+	int rc;
+
+	if (p->encoded && opt->compress == PC_RAW_ZSTD &&
+	    (rc = pc_raw_dict_current(st, &dict, err)) < 0)
+		return rc;
+	if (p->encoded && (opt->compress != PC_RAW_ZSTD ||
+			   p->enc_dict == pc_raw_dict_id(dict)))
+		return pc_raw_put_encoded(st, len, &p->enc, raw_id, err);
+	return pc_raw_put(st, raw, len, (enum pc_raw_codec)opt->compress,
+			  raw_id, err);
 }
 
 int pc_ingest__store(struct pc_store *st, struct pc_ingest_prepared *p,
@@ -380,7 +407,7 @@ int pc_ingest__store(struct pc_store *st, struct pc_ingest_prepared *p,
 		stats->not_commands++;
 		return 1;
 	}
-	if ((rc = pc_raw_put(st, raw, len, opt->compress, &raw_id, err)) < 0 ||
+	if ((rc = put_raw(st, p, raw, len, opt, &raw_id, err)) < 0 ||
 	    (rc = insert_message(st, m, d, raw_id, where, opt, &mid, err)) <
 		    0 ||
 	    (rc = insert_files(st, mid, &d->diff, err)) < 0)
@@ -432,7 +459,7 @@ int pc_ingest_message(struct pc_store *st, const char *raw, size_t len,
 	int rc;
 
 	/* One thread: analysis waits until the Message-ID is known new. */
-	pc_ingest__prepare(&p, raw, len, 0);
+	pc_ingest__prepare(&p, raw, len, 0, NULL);
 	rc = pc_ingest__store(st, &p, raw, len, where, opt, stats, err);
 	pc_ingest__prepared_release(&p);
 	return rc;

@@ -37,8 +37,12 @@ typedef void (*pc_ingest_warn_fn)(const char *where, const char *msgid,
 struct pc_ingest_options {
 	/* Recorded as the list of messages that carry no List-Id. */
 	const char *list_id;
-	/* zlib-compress raw messages (half the size, about 2x slower ingest). */
+	/* How raw messages are stored (enum pc_raw_codec, store/raw.h):
+	 * 0 as they are, 1 zlib, 2 zstd with a dictionary trained on the
+	 * database's first dict_samples messages (0: PC_RAW_DICT_SAMPLES)
+	 * once it holds that many. See doc/speed.md for the sizes. */
 	int compress;
+	unsigned dict_samples;
 	/* Store only mail holding commands to patchclock (lib/patch/
 	 * command.h): patchclock's own mailbox, whose other mail (private
 	 * replies, spam) is no list traffic. The rest is counted in

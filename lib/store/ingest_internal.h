@@ -15,6 +15,7 @@
 #include "mail/source.h"
 #include "patch/analysis.h"
 #include "store/ingest.h"
+#include "store/raw.h"
 
 struct pc_ingest_prepared {
 	struct pc_msg *m; /* owned; NULL when the mail did not parse */
@@ -23,15 +24,20 @@ struct pc_ingest_prepared {
 	/* owned: why the mail is kept raw only (it did not parse, or its
 	 * analysis hit a limit), or NULL */
 	char *broken;
+	/* the raw bytes compressed by a worker, when encoded */
+	struct pc_raw_encoded enc;
+	int encoded;
+	int64_t enc_dict; /* the encoder's dictionary, 0 for none */
 };
 
 /*
- * Parses (raw, len) into *p and, with analyse, analyses it. Touches
- * nothing shared: safe in any thread. Always fills *p; release it with
+ * Parses (raw, len) into *p and, with analyse, analyses it, and with an
+ * encoder (may be NULL) compresses the raw bytes. Touches nothing
+ * shared: safe in any thread. Always fills *p; release it with
  * pc_ingest__prepared_release().
  */
 void pc_ingest__prepare(struct pc_ingest_prepared *p, const char *raw,
-			size_t len, int analyse);
+			size_t len, int analyse, struct pc_raw_encoder *enc);
 
 /* Analyses a prepared message now, if not done yet. */
 void pc_ingest__analyse(struct pc_ingest_prepared *p);
@@ -71,13 +77,21 @@ struct pc_ingest_job {
  * and PC_INGEST_POOL_BYTES of mail (one larger message still passes), so
  * memory does not grow with the source.
  */
-#define PC_INGEST_POOL_BYTES (8u << 20)
+#define PC_INGEST_POOL_BYTES (16u << 20)
 struct pc_ingest_pool;
 
 /* Starts the threads; NULL when none could start (the caller then reads
- * on its own). src is used by the reading thread until the pool stops. */
+ * on its own). src is used by the reading thread until the pool stops.
+ * Workers compress with codec and dict (may be NULL). */
 struct pc_ingest_pool *pc_ingest__pool_start(struct pc_source *src,
-					     unsigned workers);
+					     unsigned workers,
+					     enum pc_raw_codec codec,
+					     const struct pc_raw_dict *dict);
+
+/* The dictionary workers compress with from now on (the writer
+ * recompresses what they did before with the old one). */
+void pc_ingest__pool_set_dict(struct pc_ingest_pool *pool,
+			      const struct pc_raw_dict *dict);
 
 /* The next job in the source's order, prepared: it blocks until it is.
  * The job is the pool's until pc_ingest__pool_done(). After a job whose

@@ -29,7 +29,7 @@
 enum { JOB_FREE, JOB_READ, JOB_WORKING, JOB_READY };
 
 /* Jobs in the ring per worker: enough to ride out a commit's fsync. */
-#define SLOTS_PER_WORKER 64
+#define SLOTS_PER_WORKER 128
 #define MAX_WORKERS 256
 
 struct pc_ingest_pool {
@@ -44,6 +44,8 @@ struct pc_ingest_pool {
 	int reader_waits, writer_waits;
 	unsigned workers_wait;
 	int stop; /* the writer is done: reader and workers leave */
+	enum pc_raw_codec codec;
+	const struct pc_raw_dict *dict; /* the writer's: set under mu */
 	pthread_t reader, *workers;
 	unsigned nworkers;
 	int reader_started;
@@ -130,6 +132,8 @@ static void *reader_main(void *arg)
 static void *worker_main(void *arg)
 {
 	struct pc_ingest_pool *p = arg;
+	struct pc_raw_encoder *enc = NULL;
+	const struct pc_raw_dict *dict;
 
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
@@ -145,25 +149,44 @@ static void *worker_main(void *arg)
 			break;
 		j = slot(p, p->work_seq++);
 		j->state = JOB_WORKING;
+		dict = p->dict;
 		pthread_mutex_unlock(&p->mu);
+		if (p->codec != PC_RAW_NONE &&
+		    (!enc || pc_raw_encoder_dict(enc) != dict)) {
+			pc_raw_encoder_free(enc);
+			enc = pc_raw_encoder_new(p->codec, dict);
+		}
 		if (j->rc == 1)
-			pc_ingest__prepare(&j->prep, j->msg.data, j->msg.len,
-					   1);
+			pc_ingest__prepare(&j->prep, j->msg.data, j->msg.len, 1,
+					   enc);
 		pthread_mutex_lock(&p->mu);
 		j->state = JOB_READY;
 		if (p->writer_waits && j == slot(p, p->store_seq))
 			pthread_cond_signal(&p->can_store);
 	}
 	pthread_mutex_unlock(&p->mu);
+	pc_raw_encoder_free(enc);
 	return NULL;
 }
 
+void pc_ingest__pool_set_dict(struct pc_ingest_pool *p,
+			      const struct pc_raw_dict *dict)
+{
+	pthread_mutex_lock(&p->mu);
+	p->dict = dict;
+	pthread_mutex_unlock(&p->mu);
+}
+
 struct pc_ingest_pool *pc_ingest__pool_start(struct pc_source *src,
-					     unsigned workers)
+					     unsigned workers,
+					     enum pc_raw_codec codec,
+					     const struct pc_raw_dict *dict)
 {
 	struct pc_ingest_pool *p = xcalloc(1, sizeof(*p));
 	unsigned i;
 
+	p->codec = codec;
+	p->dict = dict;
 	if (workers > MAX_WORKERS)
 		workers = MAX_WORKERS;
 	p->src = src;

@@ -8,6 +8,7 @@
 #include "mail/source.h"
 #include "store/ingest.h"
 #include "store/ingest_internal.h"
+#include "store/raw.h"
 #include "util/banned.h"
 
 /* An oversized message: its head stored once, or nothing said. */
@@ -58,7 +59,7 @@ static struct pc_ingest_job *feed_next(struct feed *f)
 	j->rc = pc_source_next(f->src, &j->msg, &j->err);
 	pc_source_progress(f->src, &j->done, &j->total);
 	if (j->rc == 1)
-		pc_ingest__prepare(&j->prep, j->msg.data, j->msg.len, 0);
+		pc_ingest__prepare(&j->prep, j->msg.data, j->msg.len, 0, NULL);
 	return j;
 }
 
@@ -70,13 +71,51 @@ static void feed_done(struct feed *f, struct pc_ingest_job *j)
 		pc_ingest__prepared_release(&j->prep);
 }
 
+/*
+ * zstd's dictionary, trained on the database's first `samples` messages
+ * right after the one that makes them stored: at the same message
+ * whatever the number of threads (the writer compresses again what
+ * workers compressed before it), however the mail is split into sources
+ * and runs, and after a crash. Each message stored adds one raw row.
+ */
+struct trainer {
+	int on;
+	unsigned samples;
+	int64_t rows0; /* raw rows when the run began */
+	uint64_t added0; /* stats->added then */
+};
+
+static const char SQL_RAW_ROWS[] = "SELECT max(id) FROM raw";
+
+static int maybe_train(struct pc_store *st, struct trainer *t,
+		       const struct pc_ingest_stats *stats, struct feed *f,
+		       struct pc_err *err)
+{
+	const struct pc_raw_dict *d;
+	int rc;
+
+	if (t->rows0 + (int64_t)(stats->added - t->added0) <
+	    (int64_t)t->samples)
+		return 0;
+	if ((rc = pc_raw_dict_train(st, t->samples, 0, &d, err)) < 0)
+		return rc;
+	/* Trained, or the mail would not train: once a run either way. */
+	t->on = 0;
+	if (d && f->pool)
+		pc_ingest__pool_set_dict(f->pool, d);
+	return 0;
+}
+
 int pc_ingest_source(struct pc_store *st, struct pc_source *src,
 		     const char *where, const struct pc_ingest_options *opt,
 		     const struct pc_ingest_loop *loop,
 		     struct pc_ingest_stats *stats,
 		     struct pc_ingest_stats *committed, struct pc_err *err)
 {
+	struct pc_ingest_options defaults = PC_INGEST_OPTIONS_INIT;
 	struct feed feed = { .src = src };
+	struct trainer trainer = { 0 };
+	const struct pc_raw_dict *dict = NULL;
 	struct pc_ingest_job *job;
 	unsigned in_batch = 0;
 	int rc, damaged = 0;
@@ -84,10 +123,30 @@ int pc_ingest_source(struct pc_store *st, struct pc_source *src,
 
 	if (committed)
 		*committed = *stats;
+	if (!opt)
+		opt = &defaults;
 	if ((rc = pc_store_begin(st, err)) < 0)
 		return rc;
+	if (opt->compress == PC_RAW_ZSTD) {
+		if ((rc = pc_raw_dict_current(st, &dict, err)) < 0)
+			goto fail;
+		trainer.on = !dict;
+		trainer.samples = opt->dict_samples ? opt->dict_samples :
+						      PC_RAW_DICT_SAMPLES;
+		trainer.added0 = stats->added;
+		if (trainer.on &&
+		    ((rc = pc_store_int(st, SQL_RAW_ROWS, 0, &trainer.rows0,
+					err)) < 0 ||
+		     (rc = maybe_train(st, &trainer, stats, &feed, err)) < 0))
+			goto fail;
+		if (!trainer.on &&
+		    (rc = pc_raw_dict_current(st, &dict, err)) < 0)
+			goto fail;
+	}
 	if (loop->jobs > 1)
-		feed.pool = pc_ingest__pool_start(src, loop->jobs);
+		feed.pool = pc_ingest__pool_start(
+			src, loop->jobs, (enum pc_raw_codec)opt->compress,
+			dict);
 	for (;;) {
 		job = feed_next(&feed);
 		rc = job->rc;
@@ -124,6 +183,9 @@ int pc_ingest_source(struct pc_store *st, struct pc_source *src,
 			loop->progress(job->done, job->total, stats, loop->arg);
 		feed_done(&feed, job);
 		if (rc < 0)
+			goto fail;
+		if (trainer.on &&
+		    (rc = maybe_train(st, &trainer, stats, &feed, err)) < 0)
 			goto fail;
 		if (++in_batch >= loop->batch) {
 			if ((rc = next_batch(st, committed, stats, err)) < 0)

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "store/schema.h"
+#include "store/raw.h"
 #include "store/store_internal.h"
 #include "util/xalloc.h"
 
@@ -291,6 +292,7 @@ int pc_store_open_upto(struct pc_store **out, const char *path, int version,
 		goto out;
 	/* A migration may rewrite the schema's text (schema 7 does), which
 	 * this connection has already parsed: open it again to read it. */
+	pc_raw__release(st);
 	drop_stmts(st);
 	sqlite3_close(st->db);
 	st->db = NULL;
@@ -310,6 +312,7 @@ void pc_store_close(struct pc_store *st)
 	if (!st)
 		return;
 	pc_store__ckpt_stop(st);
+	pc_raw__release(st);
 	drop_stmts(st);
 	if (st->db) {
 		if (st->in_tx)
@@ -388,6 +391,9 @@ void pc_store_rollback(struct pc_store *st)
 	if (st->in_tx)
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	st->in_tx = 0;
+	/* A dictionary trained in the transaction is gone with it; its id
+	 * may be given to another. */
+	pc_raw__release(st);
 }
 
 int pc_store_int(struct pc_store *st, const char *sql, int64_t arg,

@@ -14,10 +14,14 @@
 #define PC_STORE__BUSY_MS 30000
 
 struct pc_store__ckpt;
+struct pc_raw_state;
 
 struct pc_store {
 	sqlite3 *db; /* owned */
 	struct pc_store__ckpt *ckpt; /* owned: bulk mode's checkpointer */
+	/* owned: raw.c's dictionaries and contexts, or NULL; forgotten on a
+	 * rollback (a dictionary stored in it is gone) */
+	struct pc_raw_state *raw;
 	/* WAL frames that wake the checkpointer; 0 for its default (tests
 	 * set fewer) */
 	unsigned ckpt_pages;

@@ -18,6 +18,7 @@
 #include "mail/source.h"
 #include "store/ingest.h"
 #include "store/ingest_internal.h"
+#include "store/raw.h"
 #include "store/store.h"
 #include "store/store_internal.h"
 #include "util/buf.h"
@@ -140,8 +141,9 @@ static char *dump(struct pc_store *st)
 
 /* Ingests path into a fresh database with `jobs` threads. With
  * refuse_msgid, a trigger makes storing that message fail. */
-static void run(struct run *r, const char *path, unsigned jobs, unsigned batch,
-		size_t max_message, const char *refuse_msgid)
+static void run_codec(struct run *r, const char *path, unsigned jobs,
+		      unsigned batch, size_t max_message,
+		      const char *refuse_msgid, enum pc_raw_codec codec)
 {
 	struct pc_source_options sopt = PC_SOURCE_OPTIONS_INIT;
 	struct pc_ingest_options iopt = PC_INGEST_OPTIONS_INIT;
@@ -157,6 +159,8 @@ static void run(struct run *r, const char *path, unsigned jobs, unsigned batch,
 	memset(r, 0, sizeof(*r));
 	t_sh(tmp, "rm -f run.db run.db-wal run.db-shm");
 	iopt.list_id = "test.example";
+	iopt.compress = (int)codec;
+	iopt.dict_samples = 300;
 	if (max_message)
 		sopt.max_message = max_message;
 	assert_int_equal(pc_store_open(&st, db, &err), 0);
@@ -178,6 +182,12 @@ static void run(struct run *r, const char *path, unsigned jobs, unsigned batch,
 	r->dump = dump(st);
 	pc_store_close(st);
 	free(db);
+}
+
+static void run(struct run *r, const char *path, unsigned jobs, unsigned batch,
+		size_t max_message, const char *refuse_msgid)
+{
+	run_codec(r, path, jobs, batch, max_message, refuse_msgid, PC_RAW_NONE);
 }
 
 static void assert_same_stats(const struct pc_ingest_stats *a,
@@ -368,6 +378,33 @@ static void test_pool__store_failure_stops_the_threads(void **state)
 	free(many.dump);
 }
 
+/* zstd: the dictionary is trained at the same message whatever the
+ * number of threads (right after the 300th is stored), and what workers
+ * compressed before it is compressed again: the raw rows are the same
+ * bytes. */
+static void test_pool__zstd_dictionary_same_bytes(void **state)
+{
+	const char *archive =
+		t_data("corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz");
+	struct run one, many;
+	static const unsigned jobs[] = { 2, 5 };
+	size_t i;
+
+	(void)state;
+	run_codec(&one, archive, 1, 400, 0, NULL, PC_RAW_ZSTD);
+	assert_int_equal(one.rc, 0);
+	assert_non_null(strstr(one.dump, "== raw_dicts\n1\x1f"
+					 "NULL\x1f"
+					 "300\x1f"
+					 "X'"));
+	for (i = 0; i < sizeof(jobs) / sizeof(jobs[0]); i++) {
+		run_codec(&many, archive, jobs[i], 400, 0, NULL, PC_RAW_ZSTD);
+		assert_same_run(&one, &many);
+		free(many.dump);
+	}
+	free(one.dump);
+}
+
 static int64_t file_size(const char *path)
 {
 	struct stat sb;
@@ -422,6 +459,7 @@ int main(void)
 		cmocka_unit_test(test_pool__damaged_archive),
 		cmocka_unit_test(test_pool__store_failure_stops_the_threads),
 		cmocka_unit_test(test_pool__bulk_checkpoints_beside_the_writer),
+		cmocka_unit_test(test_pool__zstd_dictionary_same_bytes),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
