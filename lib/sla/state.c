@@ -805,12 +805,21 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		struct pc_cycle_deadline dl;
 
 		if (pc_sla_cycle_deadline(&dl, &pol->new_features)) {
-			if ((rc = cycle_verdict(&out->cycle, ctx, &dl,
-						s->posted, err)) < 0)
+			rc = cycle_verdict(&out->cycle, ctx, &dl, s->posted,
+					   err);
+			/* A posting dated decades past the last known
+			 * release (a forged or broken Date:) has no place in
+			 * the cycle: no verdict on it, rather than no
+			 * judging for anyone. */
+			if (rc == PC_ELIMIT) {
+				memset(err, 0, sizeof(*err));
+			} else if (rc < 0) {
 				goto fail;
-			out->has_cycle = 1;
-			if (!out->cycle.in_time)
-				out->flags |= PC_SLA_LATE;
+			} else {
+				out->has_cycle = 1;
+				if (!out->cycle.in_time)
+					out->flags |= PC_SLA_LATE;
+			}
 		}
 	}
 	return 0;

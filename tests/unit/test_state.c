@@ -384,6 +384,13 @@ static void test_state__late_for_the_cycle(void **state)
 		}
 		f->ctx.cache = NULL;
 	}
+	/* A posting dated 2240 (a broken Date:) is past every release the
+	 * cycle can project: no cycle verdict on it, and no error that
+	 * would stop the pass judging everyone else. */
+	f->s.posted = 8650000000;
+	eval(f, f->s.posted + HOUR);
+	assert_false(f->v.has_cycle);
+	assert_false(f->v.flags & PC_SLA_LATE);
 	f->ctx.cycle = NULL;
 	pc_cycle_free(cy);
 }
