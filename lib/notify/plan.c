@@ -823,7 +823,11 @@ int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 				      err)) < 0)
 		return rc;
 	stats->opt_outs = (unsigned)added;
-	rc = pc_outbox_candidates(st, on_candidate, &p, err);
+	/* Mail goes only about series posted within max_age (mail_ok()):
+	 * older ones are not even read, however large the archive. */
+	rc = pc_outbox_candidates(
+		st, now - (o->max_age ? o->max_age : PC_PLAN_MAX_AGE),
+		on_candidate, &p, err);
 	/* A reminder queued for a later opening goes only if it is still
 	 * justified then: a reply or an "Applied" meanwhile withdraws it. */
 	if (rc >= 0)

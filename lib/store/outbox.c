@@ -450,7 +450,10 @@ static const char SQL_CANDIDATES[] =
 	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
 	" WHERE q.superseded_by = s.id ORDER BY q.first_posted DESC LIMIT 1) "
 	"LEFT JOIN v_test_verdicts tv ON tv.series_id = s.id "
-	"WHERE st.state != 'superseded' AND (st.overdue OR st.too_soon "
+	"WHERE st.series_id IN (SELECT series_id FROM series_status "
+	" WHERE posted >= ?1 UNION SELECT series_id FROM boot_tests "
+	" UNION SELECT series_id FROM applies) "
+	"AND st.state != 'superseded' AND (st.overdue OR st.too_soon "
 	"OR st.late OR st.state = 'reviewed' OR tv.series_id IS NOT NULL) "
 	"ORDER BY st.posted, s.id";
 static const char SQL_FIRST_RUN_SET[] =
@@ -478,8 +481,9 @@ static const char SQL_OPTOUT_REPLIES[] =
 	"WHERE kind = 'reply' AND intent & 4 AND from_addr != '' "
 	"GROUP BY lower(from_addr)";
 
-int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
-			 void *arg, struct pc_err *err)
+int pc_outbox_candidates(struct pc_store *st, int64_t min_posted,
+			 pc_outbox_candidate_fn fn, void *arg,
+			 struct pc_err *err)
 {
 	sqlite3_stmt *s;
 	int rc, stop = 0;
@@ -487,6 +491,7 @@ int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
 	if (sqlite3_prepare_v2(st->db, SQL_CANDIDATES, -1, &s, NULL) !=
 	    SQLITE_OK)
 		return pc_store__fail(st, err, "reading verdicts");
+	sqlite3_bind_int64(s, 1, min_posted);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct pc_outbox_candidate c = { 0 };
 

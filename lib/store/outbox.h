@@ -171,12 +171,16 @@ typedef int (*pc_outbox_candidate_fn)(const struct pc_outbox_candidate *c,
 				      void *arg);
 
 /*
- * Calls fn for each current (not superseded) series whose stored verdict
- * is overdue, too soon, late, or reviewed (ready), and for each series
- * with a boot verdict, oldest posting first. Errors: PC_EDB.
+ * Calls fn for each current (not superseded) series posted at
+ * min_posted or later whose stored verdict is overdue, too soon, late,
+ * or reviewed (ready), and for each series with an apply or a boot
+ * verdict, oldest posting first. min_posted keeps a pass's cost to the
+ * series that may still get mail (an index on posted), not the
+ * archive's. Errors: PC_EDB.
  */
-int pc_outbox_candidates(struct pc_store *st, pc_outbox_candidate_fn fn,
-			 void *arg, struct pc_err *err);
+int pc_outbox_candidates(struct pc_store *st, int64_t min_posted,
+			 pc_outbox_candidate_fn fn, void *arg,
+			 struct pc_err *err);
 
 /*
  * Calls fn(addr, name, arg) for each person of MAINTAINERS entry `entry`

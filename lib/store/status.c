@@ -103,6 +103,9 @@ static const char SQL_SERIES[] =
  * files are mostly the same (Jaccard at least 1/2: another series of
  * the author's that shares a file or two is not a new version). The
  * first such posting's date, or NULL. */
+/* (+f.new_path: through the other series' own messages, not the path
+ * index, whose rows for a common file grow with the archive: that made
+ * judging every series quadratic.) */
 static const char SQL_REPLACED[] =
 	"WITH mine(path) AS (SELECT DISTINCT f.new_path FROM messages m "
 	" JOIN patch_files f ON f.message_id = m.id WHERE m.series_id = ?1 "
@@ -117,12 +120,12 @@ static const char SQL_REPLACED[] =
 	"  WHERE om.series_id = o.id AND sm.series_id = s.id) "
 	"  AND 2 * (SELECT count(DISTINCT f.new_path) FROM messages om "
 	"  JOIN patch_files f ON f.message_id = om.id "
-	"  WHERE om.series_id = o.id AND f.new_path IN (SELECT path FROM mine)) "
+	"  WHERE om.series_id = o.id AND +f.new_path IN (SELECT path FROM mine)) "
 	"  >= (SELECT count(*) FROM mine)) "
 	" OR (o.version > s.version "
 	"  AND 3 * (SELECT count(DISTINCT f.new_path) FROM messages om "
 	"  JOIN patch_files f ON f.message_id = om.id "
-	"  WHERE om.series_id = o.id AND f.new_path IN (SELECT path FROM mine)) "
+	"  WHERE om.series_id = o.id AND +f.new_path IN (SELECT path FROM mine)) "
 	"  >= (SELECT count(*) FROM mine) + (SELECT count(DISTINCT f.new_path) "
 	"  FROM messages om JOIN patch_files f ON f.message_id = om.id "
 	"  WHERE om.series_id = o.id)))";
