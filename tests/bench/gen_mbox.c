@@ -9,7 +9,13 @@
  * follow each other like a multi-year archive instead of all claiming
  * the same days.
  *
- * usage: gen_mbox SOURCE COUNT > out.mbox
+ * usage: gen_mbox [-a] SOURCE COUNT [FIRST] > out.mbox
+ * -a: copy k's senders are new people too (From: a+bK@b), so that its
+ * series are not new versions of the copies before it: every copy adds
+ * open series, as a larger list with more contributors would; its dates
+ * move (K-1) mod 5 years on, so they stay within 2021-2026.
+ * FIRST skips that many messages of the sequence: gen_mbox S 200 100 is
+ * messages 100..299 of what gen_mbox S 300 writes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +52,21 @@ static void shift_years(struct pc_buf *out, const char *p, size_t l,
 	}
 }
 
+/* From:'s address, "a@b" written "a+bK@b" in copy k (with -a). */
+static void distinct_author(struct pc_buf *out, const char *p, size_t l,
+			    unsigned long k)
+{
+	const char *at = memchr(p, '@', l);
+
+	if (!at) {
+		pc_buf_add(out, p, l);
+		return;
+	}
+	pc_buf_add(out, p, (size_t)(at - p));
+	pc_buf_addf(out, "+b%lu", k);
+	pc_buf_add(out, at, l - (size_t)(at - p));
+}
+
 static int is_id_header(const char *p, size_t len)
 {
 	return pc_mem_istarts(p, len, "message-id:") ||
@@ -54,7 +75,8 @@ static int is_id_header(const char *p, size_t len)
 }
 
 /* Rewrites one message's id headers for copy k and writes it as mboxrd. */
-static void emit(struct pc_buf *out, const char *p, size_t len, unsigned long k)
+static void emit(struct pc_buf *out, const char *p, size_t len, unsigned long k,
+		 int authors)
 {
 	const char *end = p + len;
 	int in_header = 1, in_id = 0;
@@ -72,7 +94,13 @@ static void emit(struct pc_buf *out, const char *p, size_t len, unsigned long k)
 		if (in_header && l && p[0] != ' ' && p[0] != '\t')
 			in_id = is_id_header(p, l);
 		if (in_header && k > 1 && pc_mem_istarts(p, l, "date:")) {
-			shift_years(out, p, l, k);
+			/* With -a, five years over and over: more people
+			 * on the same days, not mail from the next century
+			 * (which no release cycle reaches). */
+			shift_years(out, p, l, authors ? (k - 1) % 5 + 1 : k);
+		} else if (in_header && authors && k > 1 &&
+			   pc_mem_istarts(p, l, "from:")) {
+			distinct_author(out, p, l, k);
 		} else if (in_header && in_id) {
 			for (i = 0; i < l; i++) {
 				pc_buf_addch(out, p[i]);
@@ -97,13 +125,24 @@ static void emit(struct pc_buf *out, const char *p, size_t len, unsigned long k)
 int main(int argc, char **argv)
 {
 	struct pc_buf out = PC_BUF_INIT;
-	unsigned long want, done = 0, k;
+	unsigned long want, done = 0, k, first = 0, seen = 0;
 	struct pc_err err = { 0 };
+	int authors = 0;
 
-	if (argc != 3 || !(want = strtoul(argv[2], NULL, 10))) {
-		fprintf(stderr, "usage: gen_mbox SOURCE COUNT > out.mbox\n");
+	if (argc > 1 && !strcmp(argv[1], "-a")) {
+		authors = 1;
+		argc--;
+		argv++;
+	}
+	if ((argc != 3 && argc != 4) || !(want = strtoul(argv[2], NULL, 10))) {
+		fprintf(stderr, "usage: gen_mbox [-a] SOURCE COUNT [FIRST] > "
+				"out.mbox\n");
 		return 64;
 	}
+	/* FIRST: start at that message of the endless sequence, so that
+	 * the segments of one large archive are made one at a time. */
+	if (argc == 4)
+		first = strtoul(argv[3], NULL, 10);
 	for (k = 1; done < want; k++) {
 		struct pc_source *src;
 		struct pc_source_msg msg;
@@ -118,11 +157,13 @@ int main(int argc, char **argv)
 		       (rc = pc_source_next(src, &msg, &err)) != 0) {
 			if (rc < 0)
 				continue;
-			emit(&out, msg.data, msg.len, k);
+			if (seen++ < first)
+				continue;
+			emit(&out, msg.data, msg.len, k, authors);
 			done++;
 		}
 		pc_source_free(src);
-		if (done == before) {
+		if (done == before && !seen) {
 			fprintf(stderr, "gen_mbox: no messages in '%s'\n",
 				argv[1]);
 			return 1;
