@@ -12,4 +12,22 @@ CREATE INDEX series_status_posted ON series_status(posted);
 CREATE INDEX messages_opt_out_replies ON messages(lower(from_addr))
 	WHERE kind = 'reply' AND intent & 4;
 
+-- Linus's release announcements, read when policies load (every CLI
+-- command that judges): the few he sent, not a scan of every message.
+-- The address is PC_MAINT_CHIEF_ADDR (lib/maint/maintainers.h).
+CREATE INDEX messages_announcements ON messages(date)
+	WHERE from_addr = 'torvalds@linux-foundation.org'
+	AND in_reply_to IS NULL;
+
+-- The series to map again: those whose mapping is older than the
+-- MAINTAINERS read, found by range, not by a scan of every series.
+CREATE INDEX series_mapped_hash ON series(mapped_hash);
+
+-- The series a pass judges: those marked dirty, those whose verdict
+-- said when to look again, and those first posted since the last pass;
+-- each found through an index (status_dirty is 1 for few rows), not by
+-- a scan of every series.
+CREATE INDEX series_dirty ON series(id) WHERE status_dirty = 1;
+CREATE INDEX series_first_posted ON series(first_posted);
+
 PRAGMA user_version = 17;

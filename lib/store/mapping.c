@@ -32,8 +32,11 @@ static const char SQL_INSERT_PERSON[] =
 	"VALUES (?, ?, ?, ?, ?)";
 static const char SQL_UNMAP_ALL[] =
 	"UPDATE series SET mapped_hash = NULL WHERE mapped_hash IS NOT NULL";
+/* Three ranges of series_mapped_hash (schema 17), not a scan. */
 static const char SQL_TO_MAP[] =
-	"SELECT id FROM series WHERE mapped_hash IS NULL OR mapped_hash != ?";
+	"SELECT id FROM series WHERE mapped_hash IS NULL UNION "
+	"SELECT id FROM series WHERE mapped_hash < ?1 UNION "
+	"SELECT id FROM series WHERE mapped_hash > ?1";
 static const char SQL_PATCHES[] =
 	"SELECT id FROM messages WHERE series_id = ? AND kind = 'patch' "
 	"ORDER BY idx, id";

@@ -49,11 +49,21 @@ static const char SQL_FUTURE[] =
 static const char SQL_FUTURE_PATCHES[] =
 	"DELETE FROM patch_status WHERE series_id IN "
 	"(SELECT id FROM series WHERE first_posted > ?1 OR first_posted IS NULL)";
+static const char SQL_TO_JUDGE_ALL[] =
+	"SELECT s.id, s.status_dirty FROM series s "
+	"WHERE s.first_posted <= ?1 ORDER BY s.id";
+/* Incremental: what changed (status_dirty), what its verdict said to
+ * look at again by now (next_check), and what was first posted since
+ * the last pass (?2): a series without a verdict is one of those, since
+ * the last pass judged every series posted by then. Each through an
+ * index (schema 17): the cost is what changed, not the archive. */
 static const char SQL_TO_JUDGE[] =
-	"SELECT s.id, s.status_dirty, st.next_check FROM series s "
-	"LEFT JOIN series_status st ON st.series_id = s.id "
-	"WHERE s.first_posted <= ?1 AND (?2 OR s.status_dirty = 1 "
-	"OR st.series_id IS NULL OR st.next_check <= ?1)";
+	"SELECT s.id, s.status_dirty FROM series s WHERE s.id IN ("
+	" SELECT id FROM series WHERE status_dirty = 1"
+	" UNION SELECT series_id FROM series_status WHERE next_check <= ?1"
+	" UNION SELECT id FROM series WHERE first_posted > ?2"
+	" AND first_posted <= ?1) "
+	"AND s.first_posted <= ?1 ORDER BY s.id";
 static const char SQL_SERIES[] =
 	"SELECT s.author_addr, s.first_posted, s.is_rfc, s.total, s.name, "
 	"(SELECT count(DISTINCT idx) FROM messages WHERE series_id = s.id "
@@ -1116,10 +1126,12 @@ int pc_status_refresh(struct pc_store *st, const struct pc_status_options *opt,
 	if ((rc = pc_store__exec(st, s, err, "dropping future verdicts")) < 0)
 		return rc;
 
-	if (!(s = pc_store__stmt(st, SQL_TO_JUDGE, err)))
+	if (!(s = pc_store__stmt(st, full ? SQL_TO_JUDGE_ALL : SQL_TO_JUDGE,
+				 err)))
 		return PC_EDB;
 	sqlite3_bind_int64(s, 1, now);
-	sqlite3_bind_int(s, 2, full);
+	if (!full)
+		sqlite3_bind_int64(s, 2, last_now);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		size_t old = alloc;
 
@@ -1318,8 +1330,11 @@ int pc_status_list(struct pc_store *st, const struct pc_status_filter *f,
 		       pc_err_set(err, PC_EDB, "cannot list verdicts");
 }
 
+/* Through the partial index of schema 17 (SQLite would rather take
+ * in_reply_to's, which holds every thread's first mail). */
 static const char SQL_ANNOUNCEMENTS[] =
 	"SELECT subject, date FROM messages "
+	"INDEXED BY messages_announcements "
 	"WHERE from_addr = '" PC_MAINT_CHIEF_ADDR "' "
 	"AND subject LIKE '%Linux %' AND date IS NOT NULL "
 	"AND in_reply_to IS NULL";

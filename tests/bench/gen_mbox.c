@@ -10,7 +10,8 @@
  * the same days.
  *
  * usage: gen_mbox [-a] SOURCE COUNT [FIRST] > out.mbox
- * -a: copy k's senders are new people too (From: a+bK@b), so that its
+ * -a: copy k's senders are new people too (From: a+bK@b), and its
+ * subjects new titles (" bK" at the end), so that its
  * series are not new versions of the copies before it: every copy adds
  * open series, as a larger list with more contributors would; its dates
  * move (K-1) mod 5 years on, so they stay within 2021-2026.
@@ -101,6 +102,12 @@ static void emit(struct pc_buf *out, const char *p, size_t len, unsigned long k,
 		} else if (in_header && authors && k > 1 &&
 			   pc_mem_istarts(p, l, "from:")) {
 			distinct_author(out, p, l, k);
+		} else if (in_header && authors && k > 1 &&
+			   pc_mem_istarts(p, l, "subject:")) {
+			/* New titles too: a real archive repeats a title a
+			 * few times, not once per copy. */
+			pc_buf_add(out, p, l);
+			pc_buf_addf(out, " b%lu", k);
 		} else if (in_header && in_id) {
 			for (i = 0; i < l; i++) {
 				pc_buf_addch(out, p[i]);
