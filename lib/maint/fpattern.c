@@ -780,6 +780,19 @@ literals(struct pc_maint__arena *a, const char *v, size_t min, size_t *n_out)
 	return out;
 }
 
+/*
+ * Two bytes as one number, the way the scans read them: one 16-bit load
+ * in the machine's byte order (the index is built with the same load,
+ * so the order does not matter).
+ */
+static inline uint32_t load2(const void *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, 2);
+	return v;
+}
+
 /* The bigrams a literal can start with: 1, or up to 4 without case. */
 static size_t lit_bigrams(const struct pc_maint__lit *l, uint32_t bg[4])
 {
@@ -795,7 +808,8 @@ static size_t lit_bigrams(const struct pc_maint__lit *l, uint32_t bg[4])
 	}
 	for (i = 0; i < 2; i++)
 		for (j = 0; j < 2; j++) {
-			uint32_t b = (uint32_t)(v0[i] << 8 | v1[j]);
+			unsigned char two[2] = { v0[i], v1[j] };
+			uint32_t b = load2(two);
 			size_t k;
 
 			for (k = 0; k < n && bg[k] != b; k++)
@@ -815,44 +829,76 @@ static int lit_at(const struct pc_maint__nlit *nl, const char *p, size_t left)
 	return pc_mem_istarts(p, left, nl->s);
 }
 
-/* The first entry of idx (sorted by bigram) with bigram bg, or n. */
-static size_t nlit_first(const struct pc_maint__nlit *idx, size_t n,
-			 uint32_t bg)
+/* Fills the bitmap and ranges of idx, which is sorted by bigram. */
+static void bigrams_build(struct pc_maint__bigrams *b,
+			  const struct pc_maint__nlit *idx, size_t n)
 {
-	size_t lo = 0, hi = n;
+	size_t i, r = 0, w;
+	uint16_t rank = 0;
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
+	memset(b->bits, 0, sizeof(b->bits));
+	b->start = xcalloc(n + 1, sizeof(*b->start));
+	for (i = 0; i < n; i++) {
+		uint32_t bg = idx[i].bigram;
 
-		if (idx[mid].bigram < bg)
-			lo = mid + 1;
-		else
-			hi = mid;
+		if (i && idx[i - 1].bigram == bg)
+			continue;
+		b->bits[bg >> 6] |= 1ull << (bg & 63);
+		b->start[r++] = (uint32_t)i;
 	}
-	return lo;
+	b->start[r] = (uint32_t)n;
+	for (w = 0; w < 1024; w++) {
+		b->rank[w] = rank;
+		rank = (uint16_t)(rank + __builtin_popcountll(b->bits[w]));
+	}
+}
+
+/* The range [*first, return) of the literals with bigram bg; empty when
+ * there is none. */
+static inline size_t bigram_range(const struct pc_maint__bigrams *b,
+				  uint32_t bg, size_t *first)
+{
+	uint64_t word = b->bits[bg >> 6], bit = 1ull << (bg & 63);
+	size_t r;
+
+	if (!(word & bit)) {
+		*first = 0;
+		return 0;
+	}
+	r = b->rank[bg >> 6] + (size_t)__builtin_popcountll(word & (bit - 1));
+	*first = b->start[r];
+	return b->start[r + 1];
 }
 
 void pc_maint__kscan(const struct pc_maint *m, const char *p, size_t len,
-		     unsigned char *hit)
+		     unsigned char *hit, struct pc_maint__khits *pos)
 {
-	size_t i, k;
+	const uint64_t *bits = m->kbigram.bits;
+	size_t i, k, end;
 
 	for (i = 0; i + 1 < len; i++) {
-		uint32_t bg = (uint32_t)((unsigned char)p[i] << 8 |
-					 (unsigned char)p[i + 1]);
+		uint32_t bg = load2(p + i);
 
-		if (!((m->kbigram[bg >> 3] >> (bg & 7)) & 1))
+		if (!((bits[bg >> 6] >> (bg & 63)) & 1))
 			continue;
-		for (k = nlit_first(m->kidx, m->n_kidx, bg);
-		     k < m->n_kidx && m->kidx[k].bigram == bg; k++)
-			if (!hit[m->kidx[k].npat] &&
-			    lit_at(&m->kidx[k], p + i, len - i))
-				hit[m->kidx[k].npat] = 1;
+		for (end = bigram_range(&m->kbigram, bg, &k); k < end; k++) {
+			uint32_t kp = m->kidx[k].npat;
+
+			if ((hit[kp] && !pos) ||
+			    !lit_at(&m->kidx[k], p + i, len - i))
+				continue;
+			hit[kp] = 1;
+			if (pos) {
+				PC_ALLOC_GROW(pos->v, pos->n + 1, pos->alloc);
+				pos->v[pos->n].pos = i;
+				pos->v[pos->n++].kpat = kp;
+			}
+		}
 	}
 }
 
-/* Adds the literals of pattern id to an index and its bigram bitmap. */
-static void index_lits(struct pc_maint__nlit *idx, size_t *n, uint8_t *bits,
+/* Adds the literals of pattern id to an index. */
+static void index_lits(struct pc_maint__nlit *idx, size_t *n,
 		       const struct pc_maint__lit *l, size_t nl, uint32_t id)
 {
 	size_t i, j;
@@ -869,7 +915,6 @@ static void index_lits(struct pc_maint__nlit *idx, size_t *n, uint8_t *bits,
 			e->s = l[i].s;
 			e->len = l[i].len;
 			e->icase = l[i].icase;
-			bits[bg[j] >> 3] |= (uint8_t)(1u << (bg[j] & 7));
 		}
 	}
 }
@@ -1030,17 +1075,19 @@ int pc_maint__index(struct pc_maint *m, struct pc_buf *dirs, struct pc_err *err)
 		if (!np->n_lits)
 			m->nalways[m->n_nalways++] = (uint32_t)i;
 		else
-			index_lits(m->nidx, &m->n_nidx, m->nbigram, np->lits,
-				   np->n_lits, (uint32_t)i);
+			index_lits(m->nidx, &m->n_nidx, np->lits, np->n_lits,
+				   (uint32_t)i);
 	}
 	for (i = k = 0; i < m->n_kpats; i++)
 		k += m->kpats[i].n_lits;
 	m->kidx = xcalloc(4 * k + 1, sizeof(*m->kidx));
 	for (i = 0; i < m->n_kpats; i++)
-		index_lits(m->kidx, &m->n_kidx, m->kbigram, m->kpats[i].lits,
+		index_lits(m->kidx, &m->n_kidx, m->kpats[i].lits,
 			   m->kpats[i].n_lits, (uint32_t)i);
 	qsort(m->kidx, m->n_kidx, sizeof(*m->kidx), cmp_nlit);
 	qsort(m->nidx, m->n_nidx, sizeof(*m->nidx), cmp_nlit);
+	bigrams_build(&m->kbigram, m->kidx, m->n_kidx);
+	bigrams_build(&m->nbigram, m->nidx, m->n_nidx);
 	return 0;
 }
 
@@ -1120,14 +1167,10 @@ void pc_maint__match_path(struct pc_maint__recs *r, const struct pc_maint *m,
 	}
 	/* N: candidates: literal hits, then the ones without a literal. */
 	for (i = 0; i + 1 < plen; i++) {
-		unsigned bg = (unsigned char)path[i] << 8 |
-			      (unsigned char)path[i + 1];
-		size_t k;
+		uint32_t bg = load2(path + i);
+		size_t k, end;
 
-		if (!((m->nbigram[bg >> 3] >> (bg & 7)) & 1))
-			continue;
-		for (k = nlit_first(m->nidx, m->n_nidx, bg);
-		     k < m->n_nidx && m->nidx[k].bigram == bg; k++) {
+		for (end = bigram_range(&m->nbigram, bg, &k); k < end; k++) {
 			const struct pc_maint__nlit *nl = &m->nidx[k];
 
 			if (!lit_at(nl, path + i, plen - i))

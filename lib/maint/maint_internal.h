@@ -153,6 +153,18 @@ struct pc_maint__nlit {
 	unsigned char icase;
 };
 
+/*
+ * Literals by their first two bytes (a bigram, first byte high): a
+ * bitmap of the bigrams present, and the rank of each word of it, so
+ * that the range of a bigram's literals in an index sorted by bigram is
+ * found in O(1): start[r] to start[r + 1] for the r-th bigram present.
+ */
+struct pc_maint__bigrams {
+	uint64_t bits[1024];
+	uint16_t rank[1024]; /* set bits in the words before */
+	uint32_t *start; /* owned: n + 1 offsets into the index */
+};
+
 /* A K: line. */
 struct pc_maint__kpat {
 	uint32_t entry;
@@ -219,7 +231,7 @@ struct pc_maint {
 
 	struct pc_maint__npat *npats; /* owned */
 	size_t n_npats;
-	uint8_t nbigram[8192]; /* bitmap of the first two bytes of N: lits */
+	struct pc_maint__bigrams nbigram; /* of the N: literals */
 	struct pc_maint__nlit *nidx; /* owned: N: literals by two bytes */
 	size_t n_nidx;
 	uint32_t *nalways; /* owned: N: without a literal */
@@ -230,7 +242,7 @@ struct pc_maint {
 	struct pc_maint__nlit *kidx; /* owned: K: literals by two bytes
 				      * (npat is the kpat there) */
 	size_t n_kidx;
-	uint8_t kbigram[8192];
+	struct pc_maint__bigrams kbigram;
 
 	struct pc_maint__mailmap mailmap;
 	struct pc_maint__fere fere;
@@ -276,13 +288,25 @@ struct pc_maint__recs {
 void pc_maint__match_path(struct pc_maint__recs *r, const struct pc_maint *m,
 			  const char *path, size_t plen, pcre2_match_data *md);
 
+/* Where pc_maint__kscan() found a literal of K: line kpat. */
+struct pc_maint__khit {
+	size_t pos; /* offset of the literal in the text */
+	uint32_t kpat; /* index in m->kpats */
+};
+
+struct pc_maint__khits {
+	struct pc_maint__khit *v; /* owned */
+	size_t n, alloc;
+};
+
 /*
  * One pass over (p, len): sets hit[k] for every K: line k (an index in
  * m->kpats) one of whose literals occurs. Lines without literals are
- * left alone.
+ * left alone. With pos not NULL, every occurrence is also appended to
+ * it, in order of position.
  */
 void pc_maint__kscan(const struct pc_maint *m, const char *p, size_t len,
-		     unsigned char *hit);
+		     unsigned char *hit, struct pc_maint__khits *pos);
 
 /*
  * file_match_pattern() for one compiled F:/X: pattern: whether path

@@ -473,6 +473,8 @@ void pc_maint_free(struct pc_maint *m)
 	free(m->buckets);
 	free(m->nidx);
 	free(m->kidx);
+	free(m->kbigram.start);
+	free(m->nbigram.start);
 	free(m->nalways);
 	free(m->entries);
 	free(m->ex);

@@ -129,7 +129,7 @@ int pc_maint_query_add_file(struct pc_maint_query *q, const char *path,
 		goto out;
 	/* if ($text =~ m/$keyword_hash{$line}/x) */
 	lit = xcalloc(m->n_kpats + 1, 1);
-	pc_maint__kscan(m, text.buf, text.len, lit);
+	pc_maint__kscan(m, text.buf, text.len, lit, NULL);
 	for (k = 0; k < m->n_kpats; k++) {
 		const struct pc_maint__kpat *kp = &m->kpats[k];
 
@@ -322,39 +322,64 @@ static void sort_uniq(struct pc_maint_query *q)
 	q->n_files = j;
 }
 
+/*
+ * The K: candidates of one line [l, l + n) of a patch into *cand (after
+ * the ones that run on every line): those with a literal occurrence that
+ * starts in it, each once. *h walks hits, which are in order of position.
+ */
+static size_t line_cands(uint32_t *cand, size_t nc,
+			 const struct pc_maint__khits *hits, size_t *h,
+			 size_t l, size_t n, size_t *seen, size_t line)
+{
+	while (*h < hits->n && hits->v[*h].pos < l)
+		(*h)++;
+	for (; *h < hits->n && hits->v[*h].pos < l + n; (*h)++) {
+		uint32_t k = hits->v[*h].kpat;
+
+		if (seen[k] == line)
+			continue;
+		seen[k] = line;
+		cand[nc++] = k;
+	}
+	return nc;
+}
+
 void pc_maint_query_add_patch(struct pc_maint_query *q, const char *p,
 			      size_t len, size_t *n_paths_out)
 {
 	const struct pc_maint *m = q->m;
-	const char *end = p + len;
-	size_t before = q->n_files, k, ncand = 0;
+	const char *start = p, *end = p + len;
+	size_t before = q->n_files, k, nall = 0, h = 0, line = 0;
+	struct pc_maint__khits hits = { 0 };
 	uint32_t *cand = NULL;
+	size_t *seen = NULL;
 	int in_diff = 0;
 
 	/*
-	 * K: candidates: a regex that matches no line matches nowhere in the
-	 * whole text either (pc_maint__kpat.multi), so most are ruled out
-	 * with one scan instead of one per line.
+	 * K: candidates. A regex with literals can match only a line that
+	 * holds one of them: it runs on the lines where pc_maint__kscan()
+	 * found one. The others run on every line, unless their /m form
+	 * (pc_maint__kpat.multi) matches nowhere in the whole text.
 	 */
 	if (q->flags & PC_MAINT_KEYWORDS) {
 		unsigned char *lit = xcalloc(m->n_kpats + 1, 1);
+		int all = (q->flags & PC_MAINT__NO_PREFILTER) != 0;
 
-		pc_maint__kscan(m, p, len, lit);
-		cand = xcalloc(m->n_kpats + 1, sizeof(*cand));
+		pc_maint__kscan(m, p, len, lit, all ? NULL : &hits);
+		cand = xcalloc(2 * m->n_kpats + 1, sizeof(*cand));
+		seen = xcalloc(m->n_kpats + 1, sizeof(*seen));
 		for (k = 0; k < m->n_kpats; k++) {
 			const struct pc_maint__kpat *kp = &m->kpats[k];
 
+			seen[k] = (size_t)-1;
 			if (q->kfound[k])
 				continue;
-			if (q->flags & PC_MAINT__NO_PREFILTER) {
-				cand[ncand++] = (uint32_t)k;
+			if (!all && kp->n_lits)
+				continue; /* by line, below */
+			if (!all && kp->multi &&
+			    !re_match(q, kp->multi, p, len))
 				continue;
-			}
-			if (kp->n_lits ? !lit[k] :
-					 kp->multi && !re_match(q, kp->multi, p,
-								len))
-				continue;
-			cand[ncand++] = (uint32_t)k;
+			cand[nall++] = (uint32_t)k;
 		}
 		free(lit);
 	}
@@ -362,9 +387,10 @@ void pc_maint_query_add_patch(struct pc_maint_query *q, const char *p,
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *l = p;
 		size_t n = nl ? (size_t)(nl + 1 - p) : (size_t)(end - p);
-		size_t f[4], c;
+		size_t f[4], c, nc;
 
 		p += n;
+		line++;
 		if (mode_change(l, n, &f[0], &f[1]) ||
 		    rename_line(l, n, &f[0], &f[1])) {
 			push_file(q, l + f[0], f[1] - f[0]);
@@ -384,8 +410,10 @@ void pc_maint_query_add_patch(struct pc_maint_query *q, const char *p,
 			in_diff = 1;
 		} else if (hunk(l, n)) {
 			/* Only --git-blame reads hunks. */
-		} else {
-			for (c = 0; c < ncand; c++) {
+		} else if (cand) {
+			nc = line_cands(cand, nall, &hits, &h,
+					(size_t)(l - start), n, seen, line);
+			for (c = 0; c < nc; c++) {
 				const struct pc_maint__kpat *kp =
 					&m->kpats[cand[c]];
 
@@ -398,6 +426,8 @@ void pc_maint_query_add_patch(struct pc_maint_query *q, const char *p,
 		}
 	}
 	free(cand);
+	free(seen);
+	free(hits.v);
 	if (n_paths_out)
 		*n_paths_out = q->n_files - before;
 	sort_uniq(q);

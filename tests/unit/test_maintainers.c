@@ -678,6 +678,67 @@ static void test_maintainers__keywords_in_patch(void **state)
 	unload(m, dir);
 }
 
+/*
+ * A K: regex with literals runs only on the lines that hold one of them:
+ * the first line with the literal may fail the regex and a later one
+ * match; a literal split across lines, or only in a header line, is no
+ * match. The same answers without the prefilters.
+ */
+static void test_maintainers__keywords_by_line(void **state)
+{
+	static const char text[] = "WORD\n"
+				   "M:\tW <w@x.org>\n"
+				   "K:\t\\bfoo_bar\\b\n"
+				   "\n"
+				   "SPACED\n"
+				   "M:\tS <s@x.org>\n"
+				   "K:\tstruct\\s+phy_thing\n";
+	static const struct {
+		const char *patch, *want;
+	} cases[] = {
+		{ "xfoo_bar\nfoo_bar here\n", "WORD:k" },
+		{ "xfoo_bar\nfoo_barx\n", "" },
+		{ "foo_\nbar\n", "" },
+		{ "x\n--- a/foo_bar\n+++ b/foo_bar\n context\n", "" },
+		{ "x\n--- a/x\n+++ b/x\n foo_bar\n+foo_bar\n", "WORD:k" },
+		{ "struct\nphy_thing\n", "" },
+		{ "struct \t phy_thing x;\nfoo_bar\n", "WORD:k, SPACED:k" },
+	};
+	char *dir;
+	struct pc_maint *m = load(&dir, text, NULL);
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < PC_ARRAY_SIZE(cases); i++) {
+		struct pc_maint_result a = PC_MAINT_RESULT_INIT,
+				       b = PC_MAINT_RESULT_INIT;
+		struct pc_err err = { 0 };
+		const char *p = cases[i].patch;
+		char *ha, *hb;
+
+		assert_int_equal(pc_maint_map_patch(&a, m, p, strlen(p),
+						    PC_MAINT_DEFAULT, &err),
+				 0);
+		assert_int_equal(
+			pc_maint_map_patch(&b, m, p, strlen(p),
+					   PC_MAINT_DEFAULT |
+						   PC_MAINT__NO_PREFILTER,
+					   &err),
+			0);
+		ha = hits(&a);
+		hb = hits(&b);
+		if (strcmp(ha, cases[i].want) || strcmp(hb, cases[i].want))
+			fail_msg("case %zu: got '%s' (without prefilters "
+				 "'%s'), want '%s'",
+				 i, ha, hb, cases[i].want);
+		free(ha);
+		free(hb);
+		pc_maint_result_release(&a);
+		pc_maint_result_release(&b);
+	}
+	unload(m, dir);
+}
+
 static void test_maintainers__keywords_in_file(void **state)
 {
 	char *dir;
@@ -1003,6 +1064,7 @@ int main(void)
 		cmocka_unit_test(test_maintainers__n_regex),
 		cmocka_unit_test(test_maintainers__index_equals_scan),
 		cmocka_unit_test(test_maintainers__keywords_in_patch),
+		cmocka_unit_test(test_maintainers__keywords_by_line),
 		cmocka_unit_test(test_maintainers__keywords_in_file),
 		cmocka_unit_test(test_maintainers__patch_paths),
 		cmocka_unit_test(test_maintainers__addresses),
