@@ -313,7 +313,8 @@ static int decode(struct pc_store *st, const char *codec, int64_t dict_id,
 			return pc_err_set(err, PC_EDB,
 					  "raw message %lld has a wrong size",
 					  (long long)message_id);
-		memcpy(buf, blob, blen);
+		if (blen)
+			memcpy(buf, blob, blen);
 		return 0;
 	}
 	if (!strcmp(codec, "zlib")) {
@@ -363,9 +364,16 @@ static int read_row(struct pc_store *st, sqlite3_stmt *s, int64_t message_id,
 	const void *blob = sqlite3_column_blob(s, 2);
 	size_t blen = (size_t)sqlite3_column_bytes(s, 2);
 	int64_t dict_id = sqlite3_column_int64(s, 3);
-	char *buf = xmalloc(size + 1);
+	char *buf;
 	int rc;
 
+	/* A negative size (a row edited by hand) would be a tiny buffer
+	 * that zlib or zstd decode a whole message into. */
+	if (sqlite3_column_int64(s, 0) < 0)
+		return pc_err_set(err, PC_EDB,
+				  "raw message %lld has a wrong size",
+				  (long long)message_id);
+	buf = xmalloc(size + 1);
 	if ((rc = decode(st, codec, dict_id, blob, blen, buf, size, message_id,
 			 err)) < 0) {
 		free(buf);
