@@ -641,12 +641,28 @@ static const char SQL_SERIES_KEY[] =
 	"topic FROM series WHERE id = ?";
 /* The series sent by, or carrying patches by, either address: a patch
  * re-posted by a colleague (in-body From: the original author) is the
- * original's next version. */
+ * original's next version. Each side takes its latest ?2 through its
+ * index (series_author, series_co_author_posted), then the latest ?2 of
+ * them all: never every series of a prolific author, sorted. */
 static const char SQL_AUTHOR_SERIES[] =
 	"SELECT id, version, coalesce(first_posted, 0), norm_name, change_id, "
-	"is_rfc, coalesce(superseded_by, 0), topic FROM series "
-	"WHERE author_addr IN (?1, ?3) OR co_author IN (?1, ?3) "
-	"ORDER BY first_posted DESC LIMIT ?2";
+	"is_rfc, coalesce(superseded_by, 0), topic FROM ("
+	"SELECT * FROM (SELECT id, version, first_posted, norm_name, "
+	"change_id, is_rfc, superseded_by, topic FROM series "
+	"WHERE author_addr = ?1 ORDER BY first_posted DESC LIMIT ?2) "
+	"UNION "
+	"SELECT * FROM (SELECT id, version, first_posted, norm_name, "
+	"change_id, is_rfc, superseded_by, topic FROM series "
+	"WHERE author_addr = ?3 ORDER BY first_posted DESC LIMIT ?2) "
+	"UNION "
+	"SELECT * FROM (SELECT id, version, first_posted, norm_name, "
+	"change_id, is_rfc, superseded_by, topic FROM series "
+	"WHERE co_author = ?1 ORDER BY first_posted DESC LIMIT ?2) "
+	"UNION "
+	"SELECT * FROM (SELECT id, version, first_posted, norm_name, "
+	"change_id, is_rfc, superseded_by, topic FROM series "
+	"WHERE co_author = ?3 ORDER BY first_posted DESC LIMIT ?2) "
+	") ORDER BY first_posted DESC LIMIT ?2";
 static const char SQL_CO_AUTHOR[] =
 	"UPDATE series SET co_author = ?2 WHERE id = ?1 AND co_author IS NULL "
 	"AND author_addr != ?2";

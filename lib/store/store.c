@@ -197,6 +197,16 @@ static int migrate(struct pc_store *st, int upto, struct pc_err *err)
 			return pc_err_prefix(err, "migration %s",
 					     pc_migrations[i].name);
 		}
+		/* Each migration records its own number: one that forgot
+		 * would run again, and fail, at every open. */
+		if (pc_store_schema_version(st) != pc_migrations[i].version) {
+			exec_sql(st, "ROLLBACK", NULL);
+			return pc_err_set(err, PC_EDB,
+					  "migration %s does not set "
+					  "PRAGMA user_version = %d",
+					  pc_migrations[i].name,
+					  pc_migrations[i].version);
+		}
 		if ((rc = exec_sql(st, "COMMIT", err)) < 0)
 			return rc;
 		applied++;
