@@ -72,6 +72,12 @@ static const char who_usage[] =
 	"followed (the script asks git for the fixed commit's signers), and\n"
 	"there are no git-based options.\n"
 	"\n"
+	"MAINTAINERS, once read and indexed, is kept compiled in\n"
+	"$XDG_CACHE_HOME/patchclock (else ~/.cache/patchclock), one file\n"
+	"per tree, and used again while MAINTAINERS and .mailmap are\n"
+	"unchanged (checked against their contents on every run); it may\n"
+	"be deleted at any time.\n"
+	"\n"
 	"Exit status: 0 when done, 1 when the tree or an input cannot be\n"
 	"read, 64 for wrong arguments.\n";
 
@@ -373,6 +379,18 @@ static void print_json(const struct pc_maint *m,
 	json_print(root);
 }
 
+/* Where the compiled MAINTAINERS is kept; NULL for nowhere. Owned. */
+static char *cache_dir(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	if (xdg && *xdg)
+		return xasprintf("%s/patchclock", xdg);
+	if (home && *home)
+		return xasprintf("%s/.cache/patchclock", home);
+	return NULL;
+}
+
 static int find_tree(struct who *w)
 {
 	char rp[PATH_MAX];
@@ -417,6 +435,7 @@ int cmd_who(int argc, char **argv)
 	struct pc_err err = { 0 };
 	struct pc_maint_query *q = NULL;
 	struct pc_maint *m = NULL;
+	char *cache = NULL;
 	int c, rc, i;
 	size_t k;
 
@@ -450,11 +469,18 @@ int cmd_who(int argc, char **argv)
 	}
 	if ((rc = find_tree(&w)) != CLI_OK)
 		goto out;
-	if (pc_maint_load(&m, w.tree, &err) < 0) {
+	cache = cache_dir();
+	if (pc_maint_load_cached(&m, w.tree, cache, &err) < 0) {
 		log_warnx("who: %s", err.msg);
 		rc = CLI_FAIL;
 		goto out;
 	}
+	log_debug("who: MAINTAINERS %s",
+		  pc_maint_cache(m) == PC_MAINT_CACHE_HIT ?
+			  "from the cache" :
+		  pc_maint_cache(m) == PC_MAINT_CACHE_WRITTEN ?
+			  "read, cache written" :
+			  "read, no cache");
 	for (k = 0; k < pc_maint_warning_count(m); k++)
 		log_warnx("who: %s", pc_maint_warning(m, k));
 	q = pc_maint_query_new(m, w.keywords ? PC_MAINT_DEFAULT :
@@ -491,6 +517,7 @@ out:
 	pc_maint_result_release(&res);
 	pc_maint_query_free(q);
 	pc_maint_free(m);
+	free(cache);
 	free(w.tree_abs);
 	return rc;
 }

@@ -335,8 +335,8 @@ void pc_maint__mailmap_release(struct pc_maint__mailmap *mm)
 	memset(mm, 0, sizeof(*mm));
 }
 
-void pc_maint__mailmap_email(struct pc_buf *out,
-			     const struct pc_maint__mailmap *mm, const char *s)
+void pc_maint__mailmap_email(struct pc_buf *out, const struct pc_maint *m,
+			     const char *s)
 {
 	struct pc_buf name = PC_BUF_INIT, addr = PC_BUF_INIT;
 	struct pc_buf email = PC_BUF_INIT;
@@ -347,17 +347,17 @@ void pc_maint__mailmap_email(struct pc_buf *out,
 	pc_maint__format_email(&email, name.buf, name.len, addr.buf, addr.len);
 	rn = name.buf;
 	ra = addr.buf;
-	if (pc_maint__smap_get(&mm->names, email.buf, NULL) ||
-	    pc_maint__smap_get(&mm->addresses, email.buf, NULL)) {
-		if (pc_maint__smap_get(&mm->names, email.buf, &v))
-			rn = mm->strs[v];
-		if (pc_maint__smap_get(&mm->addresses, email.buf, &v))
-			ra = mm->strs[v];
+	if (pc_maint__fmap_get(&m->mm_names, email.buf, NULL) ||
+	    pc_maint__fmap_get(&m->mm_addrs, email.buf, NULL)) {
+		if (pc_maint__fmap_get(&m->mm_names, email.buf, &v))
+			rn = m->str + m->mm_strs[v];
+		if (pc_maint__fmap_get(&m->mm_addrs, email.buf, &v))
+			ra = m->str + m->mm_strs[v];
 	} else {
-		if (pc_maint__smap_get(&mm->names, addr.buf, &v))
-			rn = mm->strs[v];
-		if (pc_maint__smap_get(&mm->addresses, addr.buf, &v))
-			ra = mm->strs[v];
+		if (pc_maint__fmap_get(&m->mm_names, addr.buf, &v))
+			rn = m->str + m->mm_strs[v];
+		if (pc_maint__fmap_get(&m->mm_addrs, addr.buf, &v))
+			ra = m->str + m->mm_strs[v];
 	}
 	pc_buf_reset(out);
 	pc_maint__format_email(out, rn, strlen(rn), ra, strlen(ra));
@@ -504,15 +504,11 @@ out:
 /* ---- addresses in .yaml files ---------------------------------------------- */
 
 /*
- * The script's character class [A-Za-zÀ-ÿ...] is written in UTF-8 and
- * read as bytes: 'À' is C3 80 and 'ÿ' C3 BF, so the class holds C3, the
- * range 80-C3 and BF, that is every byte from 0x80 to 0xC3.
+ * PC_MAINT__FE_FIND's character class [A-Za-zÀ-ÿ...] is written in UTF-8
+ * and read as bytes by the script: 'À' is C3 80 and 'ÿ' C3 BF, so the
+ * class holds C3, the range 80-C3 and BF, that is every byte from 0x80
+ * to 0xC3.
  */
-#define FE_FIND                                                               \
-	"[A-Za-z\\x80-\\xc3\"' ,.+\\-]*\\s*[,]*\\s*[(<{]?[A-Za-z0-9_.+\\-]+@" \
-	"[A-Za-z0-9.\\-]+\\.[A-Za-z0-9]+[)>}]?"
-#define FE_SUB "[(<{]?([A-Za-z0-9_.+\\-]+@[A-Za-z0-9.\\-]+)[)>}]?"
-
 static int name_byte(unsigned char c)
 {
 	return pc_isalpha(c) || (c >= 0x80 && c <= 0xc3) || c == '\'' ||
@@ -520,7 +516,7 @@ static int name_byte(unsigned char c)
 }
 
 /* clean_file_emails() for one address. */
-static void clean_one(struct pc_buf *out, pcre2_code *sub, const char *p,
+static void clean_one(struct pc_buf *out, const pcre2_code *sub, const char *p,
 		      size_t len)
 {
 	struct pc_buf e = PC_BUF_INIT, name = PC_BUF_INIT, addr = PC_BUF_INIT;
@@ -600,32 +596,18 @@ static void clean_one(struct pc_buf *out, pcre2_code *sub, const char *p,
 	free(fv);
 }
 
-void pc_maint__file_emails_init(struct pc_maint__fere *fe)
-{
-	fe->find = compile(FE_FIND, 0);
-	fe->sub = compile(FE_SUB, 0);
-}
-
-void pc_maint__file_emails_release(struct pc_maint__fere *fe)
-{
-	pcre2_code_free(fe->find);
-	pcre2_code_free(fe->sub);
-	fe->find = fe->sub = NULL;
-}
-
-void pc_maint__file_emails(struct pc_maint_result *r,
-			   const struct pc_maint__fere *fe, const char *text,
-			   size_t len)
+void pc_maint__file_emails(struct pc_maint_result *r, const pcre2_code *find,
+			   const pcre2_code *sub, const char *text, size_t len)
 {
 	pcre2_match_data *md = pcre2_match_data_create(4, NULL);
 	struct pc_buf out = PC_BUF_INIT;
 	PCRE2_SIZE off = 0;
 
-	while (off < len && pcre2_match(fe->find, (PCRE2_SPTR)text, len, off, 0,
-					md, NULL) > 0) {
+	while (off < len &&
+	       pcre2_match(find, (PCRE2_SPTR)text, len, off, 0, md, NULL) > 0) {
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
 
-		clean_one(&out, fe->sub, text + ov[0], ov[1] - ov[0]);
+		clean_one(&out, sub, text + ov[0], ov[1] - ov[0]);
 		PC_ALLOC_GROW(r->file_emails, r->n_file_emails + 1,
 			      r->alloc_file_emails);
 		r->file_emails[r->n_file_emails++] = pc_buf_detach(&out, NULL);

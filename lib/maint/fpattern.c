@@ -9,15 +9,21 @@
  * reads as literal bytes, "any byte" and "any run", with the odd [ch]
  * class: those compile to a token list matched by a glob loop. Anything
  * else (a '+', a group...) is handed to PCRE2 as "^" . pattern, so the
- * meaning stays Perl's.
+ * meaning stays Perl's. Whether a value names a directory is asked of the
+ * tree the first time a path could match it (pc_maint__fpat_dir()).
  *
  * Every match of such a pattern starts with its leading literal bytes.
- * The index is a hash table from those prefixes (cut at 255 bytes) to the
- * patterns that have them; a lookup hashes the path's prefixes of the
- * lengths present in the table as it reads the path, so mapping a path
- * costs O(path length + patterns sharing a prefix with it). N: regexes
- * are found through a literal that every match contains, looked up by
- * its first two bytes at each position of the path.
+ * The index is a hash table from those prefixes (cut at 255 bytes; the
+ * '/' of a directory left out, so that the table does not depend on the
+ * tree) to the patterns that have them; a lookup hashes the path's
+ * prefixes of the lengths present in the table as it reads the path, so
+ * mapping a path costs O(path length + patterns sharing a prefix with
+ * it). N: regexes are found through a literal that every match contains,
+ * looked up by its first two bytes at each position of the path.
+ *
+ * Building (pc_maint__index()) works on a struct pc_maint__build; the
+ * literal indexes of N: and K: are laid out by image.c; matching works
+ * on the image.
  */
 /* memmem() */
 #define _GNU_SOURCE
@@ -141,10 +147,11 @@ static int parse_class(uint8_t bits[32], const char *re, size_t n, size_t *i)
 }
 
 /*
- * Tokenises a converted pattern into fp (tokens and classes in the
- * arena). Returns 0, or -1 when it needs a real regex engine.
+ * Tokenises a converted pattern into fp: its tokens, then a '/' (what a
+ * directory adds), and its classes, into pool. Returns 0, or -1 when it
+ * needs a real regex engine.
  */
-static int tokenize(struct pc_maint__arena *a, struct pc_maint__fpat *fp,
+static int tokenize(struct pc_buf *pool, struct pc_maint__fpat *fp,
 		    const char *re, size_t n, struct pc_buf *scratch)
 {
 	struct pc_maint__tok *t;
@@ -153,11 +160,12 @@ static int tokenize(struct pc_maint__arena *a, struct pc_maint__fpat *fp,
 	int rc = -1;
 
 	pc_buf_reset(scratch);
-	pc_buf_grow(scratch, (n + 1) * sizeof(*t));
+	pc_buf_grow(scratch, (n + 2) * sizeof(*t));
 	t = (struct pc_maint__tok *)(void *)scratch->buf;
 	while (i < n) {
 		char c = re[i];
 
+		t[nt].c = 0;
 		if (c == '\\') {
 			if (i + 1 >= n || pc_isalnum((unsigned char)re[i + 1]))
 				goto out;
@@ -193,15 +201,13 @@ static int tokenize(struct pc_maint__arena *a, struct pc_maint__fpat *fp,
 			goto out;
 		nt++;
 	}
-	fp->ntoks = nt;
-	fp->toks = pc_maint__alloc(a, (nt ? nt : 1) * sizeof(*t));
-	memcpy(fp->toks, t, nt * sizeof(*t));
-	if (ncls) {
-		uint8_t(*c2)[32] = pc_maint__alloc(a, ncls * sizeof(*cls));
-
-		memcpy(c2, cls, ncls * sizeof(*cls));
-		fp->classes = (const uint8_t(*)[32])c2;
-	}
+	t[nt].op = PC_MAINT__LIT;
+	t[nt].c = '/';
+	fp->ntoks = (uint32_t)nt;
+	fp->toks = (uint32_t)pool->len;
+	pc_buf_add(pool, t, (nt + 1) * sizeof(*t));
+	fp->classes = (uint32_t)pool->len;
+	pc_buf_add(pool, cls, ncls * sizeof(*cls));
 	rc = 0;
 out:
 	free(cls);
@@ -288,20 +294,50 @@ static int glob(const struct pc_maint__tok *t, size_t nt,
 	return 1;
 }
 
-int pc_maint__fpat_match(const struct pc_maint__fpat *fp, const char *path,
-			 size_t plen, unsigned pslashes, pcre2_match_data *md)
+void pc_maint__fpat_eff(struct pc_maint__feff *e, const struct pc_maint *m,
+			uint32_t id)
 {
-	if (fp->bad || (!fp->dir && fp->slashes != pslashes))
-		return 0;
-	if (fp->toks)
-		return glob(fp->toks, fp->ntoks, fp->classes, path, plen);
-	/* 0 is a match with too small an ovector. */
-	return pcre2_match(fp->code, (PCRE2_SPTR)path, plen, 0, 0, md, NULL) >=
-	       0;
+	const struct pc_maint__fpat *fp = &m->fpats[id];
+	int d = fp->maybe_dir && pc_maint__fpat_dir(m, id);
+
+	e->dir = fp->dir || d;
+	e->ntoks = fp->ntoks + (unsigned)d;
+	e->prefix_len = fp->prefix_len + (d && !(fp->flags & PC_MAINT__FP_RE) &&
+					  fp->prefix_len == fp->ntoks);
+	e->slashes = fp->slashes + (unsigned)d;
+	e->depth = fp->depth;
 }
 
-static pcre2_code *compile_or_warn(struct pc_maint *m, const char *re,
-				   uint32_t opts, char tag, unsigned line)
+int pc_maint__fpat_match(const struct pc_maint *m, uint32_t id,
+			 const char *path, size_t plen, unsigned pslashes,
+			 pcre2_match_data *md)
+{
+	const struct pc_maint__fpat *fp = &m->fpats[id];
+	struct pc_maint__feff e;
+	const pcre2_code *c;
+
+	pc_maint__fpat_eff(&e, m, id);
+	if (!e.dir && e.slashes != pslashes)
+		return 0;
+	if (!(fp->flags & PC_MAINT__FP_RE))
+		return glob(
+			(const struct pc_maint__tok *)(const void *)(m->str +
+								     fp->toks),
+			e.ntoks,
+			(const uint8_t(*)[32])(const void *)(m->str +
+							     fp->classes),
+			path, plen);
+	if (fp->flags &
+	    (e.dir && !fp->dir ? PC_MAINT__FP_BAD_DIR : PC_MAINT__FP_BAD))
+		return 0;
+	c = pc_maint__code(m, fp->rid + (e.dir && !fp->dir));
+	/* 0 is a match with too small an ovector. */
+	return c && pcre2_match(c, (PCRE2_SPTR)path, plen, 0, 0, md, NULL) >= 0;
+}
+
+static int compile_or_warn(struct pc_maint__build *b, const char *re,
+			   uint32_t opts, char tag, unsigned line,
+			   uint32_t cond, uint32_t fpat)
 {
 	int ec;
 	PCRE2_SIZE off;
@@ -312,57 +348,71 @@ static pcre2_code *compile_or_warn(struct pc_maint *m, const char *re,
 		PCRE2_UCHAR msg[160];
 
 		pcre2_get_error_message(ec, msg, sizeof(msg));
-		pc_maint__warn(m,
+		pc_maint__warn(b, cond, fpat,
 			       "MAINTAINERS:%u: %c: pattern does not compile "
 			       "(never matches): %s at offset %zu",
 			       line, tag, (const char *)msg, (size_t)off);
+		return 0;
 	}
-	return c;
+	pcre2_code_free(c);
+	return 1;
 }
 
-static void fpat_init(struct pc_maint *m, struct pc_maint__fpat *fp,
-		      const struct pc_maint_tag *tag, int treefd,
-		      struct pc_buf *dirs, struct pc_buf *re,
+static void fpat_init(struct pc_maint__build *b, uint32_t id,
+		      const struct pc_maint_tag *tag, struct pc_buf *re,
 		      struct pc_buf *scratch)
 {
-	struct stat st;
+	struct pc_maint__fpat *fp = &b->fpats[id];
 	size_t i;
 
 	convert(re, tag->value);
 	/*
 	 * if ((-d $value)) { $value =~ s@([^/])$@$1/@; }
-	 * Deviation: a value with a '.' is not tested. The script tests the
-	 * converted value, where '.' became "\\.", so it names a directory
-	 * only if the tree has a name with a backslash; none is assumed.
-	 * That saves four in five of the stat() calls.
+	 * Asked of the tree when a path could match (maybe_dir). Deviation:
+	 * a value with a '.' is not asked. The script tests the converted
+	 * value, where '.' became "\\.", so it names a directory only if
+	 * the tree has a name with a backslash; none is assumed. That saves
+	 * four in five of the stat() calls.
 	 */
-	if (treefd >= 0 && re->len && re->buf[re->len - 1] != '/' &&
-	    !memchr(re->buf, '\\', re->len) &&
-	    fstatat(treefd, re->buf, &st, 0) == 0 && S_ISDIR(st.st_mode)) {
-		pc_buf_addch(re, '/');
-		pc_buf_addf(dirs, "%u\n", tag->line);
-	}
-	fp->kind = tag->tag;
-	fp->re = pc_maint__strndup(&m->arena, re->buf, re->len);
+	fp->maybe_dir = re->len && re->buf[re->len - 1] != '/' &&
+			!memchr(re->buf, '\\', re->len);
+	fp->kind = (uint8_t)tag->tag;
+	fp->re = (uint32_t)b->pool.len;
+	pc_buf_add(&b->pool, re->buf, re->len);
+	pc_buf_addch(&b->pool, '\0');
 	fp->dir = re->len && re->buf[re->len - 1] == '/';
 	for (i = 0; i < re->len; i++)
 		fp->slashes += re->buf[i] == '/';
+	/* The same with the '/' of a directory: one more slash, and the +1
+	 * for a value without a trailing slash gone. */
 	fp->depth = (int)fp->slashes + !fp->dir;
 	if (pc_mem_starts(re->buf, re->len, ".*"))
 		fp->depth = -1;
-	if (tokenize(&m->arena, fp, re->buf, re->len, scratch) == 0) {
+	if (tokenize(&b->pool, fp, re->buf, re->len, scratch) == 0) {
+		const struct pc_maint__tok *t =
+			(const void *)(b->pool.buf + fp->toks);
+
 		while (fp->prefix_len < fp->ntoks &&
-		       fp->toks[fp->prefix_len].op == PC_MAINT__LIT)
+		       t[fp->prefix_len].op == PC_MAINT__LIT)
 			fp->prefix_len++;
 	} else {
 		struct pc_buf anch = PC_BUF_INIT;
 
-		fp->toks = NULL;
 		fp->ntoks = 0;
+		fp->toks = fp->classes = 0;
+		fp->flags |= PC_MAINT__FP_RE;
+		fp->rid = (uint32_t)b->n_fre++; /* laid out by image.c */
 		pc_buf_addch(&anch, '^');
 		pc_buf_add(&anch, re->buf, re->len);
-		fp->code = compile_or_warn(m, anch.buf, 0, tag->tag, tag->line);
-		fp->bad = !fp->code;
+		if (!compile_or_warn(b, anch.buf, 0, (char)tag->tag, tag->line,
+				     fp->maybe_dir ? 2 : 0, id))
+			fp->flags |= PC_MAINT__FP_BAD;
+		if (fp->maybe_dir) {
+			pc_buf_addch(&anch, '/');
+			if (!compile_or_warn(b, anch.buf, 0, (char)tag->tag,
+					     tag->line, 1, id))
+				fp->flags |= PC_MAINT__FP_BAD_DIR;
+		}
 		pc_buf_release(&anch);
 	}
 }
@@ -377,77 +427,80 @@ static uint64_t fnv(const char *p, size_t n)
 	return h;
 }
 
-static struct pc_maint__bucket *bucket_find(struct pc_maint__bucket *b,
-					    size_t mask, const char *key,
-					    size_t len, uint64_t h)
+/* The slot of key in table b (keys in str), or the free slot where it
+ * would go. */
+static size_t bucket_find(const struct pc_maint__bucket *b, size_t mask,
+			  const char *str, const char *key, size_t len,
+			  uint64_t h)
 {
 	size_t i = (size_t)(h ^ (h >> 29)) & mask;
 
 	for (;; i = (i + 1) & mask) {
-		if (!b[i].key || (b[i].hash == h && b[i].len == len &&
-				  !memcmp(b[i].key, key, len)))
-			return &b[i];
+		if (b[i].key == PC_MAINT__NOSTR ||
+		    (b[i].hash == h && b[i].len == len &&
+		     !memcmp(str + b[i].key, key, len)))
+			return i;
 	}
 }
 
 /* The literal prefix of fp, decoded, into key; returns its length. */
-static size_t fpat_key(const struct pc_maint__fpat *fp, char *key)
+static size_t fpat_key(const struct pc_buf *pool,
+		       const struct pc_maint__fpat *fp, char *key)
 {
+	const struct pc_maint__tok *t = (const void *)(pool->buf + fp->toks);
 	size_t i, n = fp->prefix_len < MAX_KEY ? fp->prefix_len : MAX_KEY;
 
 	for (i = 0; i < n; i++)
-		key[i] = (char)fp->toks[i].c;
+		key[i] = (char)t[i].c;
 	return n;
 }
 
-static void build_buckets(struct pc_maint *m)
+static void build_buckets(struct pc_maint__build *b)
 {
 	size_t cap = 16, i, pos = 0;
 	uint32_t *bucket_of =
-		xcalloc(m->n_fpats ? m->n_fpats : 1, sizeof(*bucket_of));
+		xcalloc(b->n_fpats ? b->n_fpats : 1, sizeof(*bucket_of));
 	char key[MAX_KEY];
 
-	while (cap < m->n_fpats * 2 + 2)
+	while (cap < b->n_fpats * 2 + 2)
 		cap *= 2;
-	m->buckets = xcalloc(cap, sizeof(*m->buckets));
-	m->bucket_mask = cap - 1;
-	m->pidx = xcalloc(m->n_fpats ? m->n_fpats : 1, sizeof(*m->pidx));
+	b->buckets = xcalloc(cap, sizeof(*b->buckets));
+	for (i = 0; i < cap; i++)
+		b->buckets[i].key = PC_MAINT__NOSTR;
+	b->bucket_mask = cap - 1;
+	b->pidx = xcalloc(b->n_fpats ? b->n_fpats : 1, sizeof(*b->pidx));
 	/* Pass 1: a bucket per distinct prefix, counting its patterns. */
-	for (i = 0; i < m->n_fpats; i++) {
-		struct pc_maint__fpat *fp = &m->fpats[i];
-		struct pc_maint__bucket *b;
-		size_t len;
-		uint64_t h;
+	for (i = 0; i < b->n_fpats; i++) {
+		struct pc_maint__fpat *fp = &b->fpats[i];
+		struct pc_maint__bucket *bk;
+		size_t len = fpat_key(&b->pool, fp, key);
+		uint64_t h = fnv(key, len);
 
-		if (fp->bad)
-			continue;
-		len = fpat_key(fp, key);
-		h = fnv(key, len);
-		b = bucket_find(m->buckets, m->bucket_mask, key, len, h);
-		if (!b->key) {
-			b->key = pc_maint__strndup(&m->arena, key, len);
-			b->len = (uint32_t)len;
-			b->hash = h;
-			m->prefix_lens[len >> 3] |= (uint8_t)(1u << (len & 7));
+		bk = &b->buckets[bucket_find(b->buckets, b->bucket_mask,
+					     b->pool.buf, key, len, h)];
+		if (bk->key == PC_MAINT__NOSTR) {
+			bk->key = (uint32_t)b->pool.len;
+			pc_buf_add(&b->pool, key, len);
+			pc_buf_addch(&b->pool, '\0');
+			bk->len = (uint32_t)len;
+			bk->hash = h;
+			b->prefix_lens[len >> 3] |= (uint8_t)(1u << (len & 7));
 		}
-		b->count++;
-		bucket_of[i] = (uint32_t)(b - m->buckets);
+		bk->count++;
+		bucket_of[i] = (uint32_t)(bk - b->buckets);
 	}
 	/* Pass 2: ranges in pidx, then the ids in MAINTAINERS order. */
-	for (i = 0; i <= m->bucket_mask; i++) {
-		if (!m->buckets[i].key)
+	for (i = 0; i <= b->bucket_mask; i++) {
+		if (b->buckets[i].key == PC_MAINT__NOSTR)
 			continue;
-		m->buckets[i].first = (uint32_t)pos;
-		pos += m->buckets[i].count;
-		m->buckets[i].count = 0;
+		b->buckets[i].first = (uint32_t)pos;
+		pos += b->buckets[i].count;
+		b->buckets[i].count = 0;
 	}
-	for (i = 0; i < m->n_fpats; i++) {
-		struct pc_maint__bucket *b;
+	for (i = 0; i < b->n_fpats; i++) {
+		struct pc_maint__bucket *bk = &b->buckets[bucket_of[i]];
 
-		if (m->fpats[i].bad)
-			continue;
-		b = &m->buckets[bucket_of[i]];
-		m->pidx[b->first + b->count++] = (uint32_t)i;
+		b->pidx[bk->first + bk->count++] = (uint32_t)i;
 	}
 	free(bucket_of);
 }
@@ -574,7 +627,7 @@ static int plain_byte(char c)
  * after it into *i. Returns the number of members, 0 if it is not one.
  */
 static size_t group_set(struct pc_maint__arena *a, const char *p, size_t n,
-			size_t *i, struct pc_maint__lit *set, size_t max)
+			size_t *i, struct pc_maint__blit *set, size_t max)
 {
 	size_t j = *i + 1, k = 0;
 	unsigned char icase = 0;
@@ -616,7 +669,7 @@ static size_t group_set(struct pc_maint__arena *a, const char *p, size_t n,
 	return 0;
 }
 
-static size_t shortest(const struct pc_maint__lit *set, size_t n)
+static size_t shortest(const struct pc_maint__blit *set, size_t n)
 {
 	size_t i, m = (size_t)-1;
 
@@ -633,9 +686,9 @@ static size_t shortest(const struct pc_maint__lit *set, size_t n)
  */
 static int alt_literal(struct pc_maint__arena *a, struct litbuf *b,
 		       const char *p, size_t n, size_t min, int icase,
-		       struct pc_maint__lit *out, size_t *nout, size_t max)
+		       struct pc_maint__blit *out, size_t *nout, size_t max)
 {
-	struct pc_maint__lit set[16], best_set[16];
+	struct pc_maint__blit set[16], best_set[16];
 	size_t i = 0, nbest = 0, k;
 
 	b->rn = b->bn = 0;
@@ -734,11 +787,11 @@ static int alt_literal(struct pc_maint__arena *a, struct litbuf *b,
  * min bytes or the regex is beyond this reading. A leading "(?i)" makes
  * them all case-insensitive.
  */
-static const struct pc_maint__lit *
+static const struct pc_maint__blit *
 literals(struct pc_maint__arena *a, const char *v, size_t min, size_t *n_out)
 {
-	struct pc_maint__lit tmp[64];
-	struct pc_maint__lit *out;
+	struct pc_maint__blit tmp[64];
+	struct pc_maint__blit *out;
 	struct litbuf b;
 	size_t n = strlen(v), i, start, nl = 0;
 	int depth = 0, icase = 0;
@@ -780,27 +833,13 @@ literals(struct pc_maint__arena *a, const char *v, size_t min, size_t *n_out)
 	return out;
 }
 
-/*
- * Two bytes as one number, the way the scans read them: one 16-bit load
- * in the machine's byte order (the index is built with the same load,
- * so the order does not matter).
- */
-static inline uint32_t load2(const void *p)
+size_t pc_maint__lit_bigrams(const char *s, int icase, uint32_t bg[4])
 {
-	uint16_t v;
-
-	memcpy(&v, p, 2);
-	return v;
-}
-
-/* The bigrams a literal can start with: 1, or up to 4 without case. */
-static size_t lit_bigrams(const struct pc_maint__lit *l, uint32_t bg[4])
-{
-	unsigned char c0 = (unsigned char)l->s[0], c1 = (unsigned char)l->s[1];
+	unsigned char c0 = (unsigned char)s[0], c1 = (unsigned char)s[1];
 	unsigned char v0[2] = { c0, c0 }, v1[2] = { c1, c1 };
 	size_t n = 0, i, j;
 
-	if (l->icase) {
+	if (icase) {
 		v0[0] = (unsigned char)pc_tolower(c0);
 		v0[1] = (unsigned char)(pc_isalpha(c0) ? v0[0] - 32 : c0);
 		v1[0] = (unsigned char)pc_tolower(c1);
@@ -809,7 +848,7 @@ static size_t lit_bigrams(const struct pc_maint__lit *l, uint32_t bg[4])
 	for (i = 0; i < 2; i++)
 		for (j = 0; j < 2; j++) {
 			unsigned char two[2] = { v0[i], v1[j] };
-			uint32_t b = load2(two);
+			uint32_t b = pc_maint__load2(two);
 			size_t k;
 
 			for (k = 0; k < n && bg[k] != b; k++)
@@ -820,54 +859,14 @@ static size_t lit_bigrams(const struct pc_maint__lit *l, uint32_t bg[4])
 	return n;
 }
 
-static int lit_at(const struct pc_maint__nlit *nl, const char *p, size_t left)
+static int lit_at(const struct pc_maint *m, const struct pc_maint__nlit *nl,
+		  const char *p, size_t left)
 {
 	if (nl->len > left)
 		return 0;
 	if (!nl->icase)
-		return !memcmp(p, nl->s, nl->len);
-	return pc_mem_istarts(p, left, nl->s);
-}
-
-/* Fills the bitmap and ranges of idx, which is sorted by bigram. */
-static void bigrams_build(struct pc_maint__bigrams *b,
-			  const struct pc_maint__nlit *idx, size_t n)
-{
-	size_t i, r = 0, w;
-	uint16_t rank = 0;
-
-	memset(b->bits, 0, sizeof(b->bits));
-	b->start = xcalloc(n + 1, sizeof(*b->start));
-	for (i = 0; i < n; i++) {
-		uint32_t bg = idx[i].bigram;
-
-		if (i && idx[i - 1].bigram == bg)
-			continue;
-		b->bits[bg >> 6] |= 1ull << (bg & 63);
-		b->start[r++] = (uint32_t)i;
-	}
-	b->start[r] = (uint32_t)n;
-	for (w = 0; w < 1024; w++) {
-		b->rank[w] = rank;
-		rank = (uint16_t)(rank + __builtin_popcountll(b->bits[w]));
-	}
-}
-
-/* The range [*first, return) of the literals with bigram bg; empty when
- * there is none. */
-static inline size_t bigram_range(const struct pc_maint__bigrams *b,
-				  uint32_t bg, size_t *first)
-{
-	uint64_t word = b->bits[bg >> 6], bit = 1ull << (bg & 63);
-	size_t r;
-
-	if (!(word & bit)) {
-		*first = 0;
-		return 0;
-	}
-	r = b->rank[bg >> 6] + (size_t)__builtin_popcountll(word & (bit - 1));
-	*first = b->start[r];
-	return b->start[r + 1];
+		return !memcmp(p, m->str + nl->s, nl->len);
+	return pc_mem_istarts(p, left, m->str + nl->s);
 }
 
 void pc_maint__kscan(const struct pc_maint *m, const char *p, size_t len,
@@ -877,15 +876,16 @@ void pc_maint__kscan(const struct pc_maint *m, const char *p, size_t len,
 	size_t i, k, end;
 
 	for (i = 0; i + 1 < len; i++) {
-		uint32_t bg = load2(p + i);
+		uint32_t bg = pc_maint__load2(p + i);
 
 		if (!((bits[bg >> 6] >> (bg & 63)) & 1))
 			continue;
-		for (end = bigram_range(&m->kbigram, bg, &k); k < end; k++) {
-			uint32_t kp = m->kidx[k].npat;
+		for (end = pc_maint__bigram_range(&m->kbigram, bg, &k); k < end;
+		     k++) {
+			uint32_t kp = m->kidx[k].pat;
 
 			if ((hit[kp] && !pos) ||
-			    !lit_at(&m->kidx[k], p + i, len - i))
+			    !lit_at(m, &m->kidx[k], p + i, len - i))
 				continue;
 			hit[kp] = 1;
 			if (pos) {
@@ -895,37 +895,6 @@ void pc_maint__kscan(const struct pc_maint *m, const char *p, size_t len,
 			}
 		}
 	}
-}
-
-/* Adds the literals of pattern id to an index. */
-static void index_lits(struct pc_maint__nlit *idx, size_t *n,
-		       const struct pc_maint__lit *l, size_t nl, uint32_t id)
-{
-	size_t i, j;
-
-	for (i = 0; i < nl; i++) {
-		uint32_t bg[4];
-		size_t nb = lit_bigrams(&l[i], bg);
-
-		for (j = 0; j < nb; j++) {
-			struct pc_maint__nlit *e = &idx[(*n)++];
-
-			e->bigram = bg[j];
-			e->npat = id;
-			e->s = l[i].s;
-			e->len = l[i].len;
-			e->icase = l[i].icase;
-		}
-	}
-}
-
-static int cmp_nlit(const void *a, const void *b)
-{
-	const struct pc_maint__nlit *x = a, *y = b;
-
-	if (x->bigram != y->bigram)
-		return x->bigram < y->bigram ? -1 : 1;
-	return x->npat < y->npat ? -1 : x->npat > y->npat;
 }
 
 /* ---- K: ------------------------------------------------------------------------ */
@@ -966,7 +935,7 @@ static int kw_prefilter_ok(const char *v)
 /* The script sorts K: hits by the decimal string of their position. */
 static int cmp_tv_string(const void *a, const void *b)
 {
-	const struct pc_maint__kpat *x = a, *y = b;
+	const struct pc_maint__bkpat *x = a, *y = b;
 	char bx[32], by[32];
 
 	snprintf(bx, sizeof(bx), "%zu", x->tv);
@@ -976,131 +945,107 @@ static int cmp_tv_string(const void *a, const void *b)
 
 /* ---- the index --------------------------------------------------------------- */
 
-static void kpat_init(struct pc_maint *m, struct pc_maint__kpat *kp,
-		      const struct pc_maint_tag *tag)
+void pc_maint__kdiff_src(struct pc_buf *out, const char *value)
+{
+	pc_buf_reset(out);
+	pc_buf_addstr(out, "^[+-].*");
+	pc_buf_addstr(out, value);
+}
+
+/* A K: line: 0 when the regex does not compile (it is then left out). */
+static int kpat_init(struct pc_maint__build *b, struct pc_maint__bkpat *kp,
+		     const struct pc_maint_tag *tag)
 {
 	struct pc_buf re = PC_BUF_INIT;
 
-	pc_buf_addstr(&re, "^[+-].*");
-	pc_buf_addstr(&re, tag->value);
-	kp->diff = compile_or_warn(m, re.buf, PCRE2_EXTENDED, 'K', tag->line);
+	kp->src = tag->value;
+	if (!compile_or_warn(b, tag->value, PCRE2_EXTENDED, 'K', tag->line, 0,
+			     0))
+		return 0;
+	pc_maint__kdiff_src(&re, tag->value);
+	compile_or_warn(b, re.buf, PCRE2_EXTENDED, 'K', tag->line, 0, 0);
 	pc_buf_release(&re);
 	/* Literals must hold in both forms; "^[+-].*" only adds bytes. */
-	kp->lits = literals(&m->arena, tag->value, 2, &kp->n_lits);
+	kp->lits = literals(&b->arena, tag->value, 2, &kp->n_lits);
 	if (!kp->lits && kw_prefilter_ok(tag->value))
-		kp->multi = compile_or_warn(m, tag->value,
+		kp->multi = compile_or_warn(b, tag->value,
 					    PCRE2_EXTENDED | PCRE2_MULTILINE,
-					    'K', tag->line);
+					    'K', tag->line, 0, 0);
+	return 1;
 }
 
-int pc_maint__index(struct pc_maint *m, struct pc_buf *dirs, struct pc_err *err)
+void pc_maint__index(struct pc_maint__build *b)
 {
 	struct pc_buf re = PC_BUF_INIT, scratch = PC_BUF_INIT;
-	size_t e, t, nf = 0, nn = 0, nk = 0, nlits = 0, i, k;
-	int treefd = -1;
+	size_t e, t, nf = 0, nn = 0, nk = 0;
 
-	if (m->tree &&
-	    (treefd = open(m->tree, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return pc_err_errno(err, PC_EIO, "cannot open tree '%s'",
-				    m->tree);
-	for (t = 0; t < m->n_tags; t++) {
-		char c = m->tags[t].tag;
+	for (t = 0; t < b->n_tags; t++) {
+		char c = b->tags[t].tag;
 
 		nf += c == 'F' || c == 'X';
 		nn += c == 'N';
 		nk += c == 'K';
 	}
-	m->fpats = xcalloc(nf ? nf : 1, sizeof(*m->fpats));
-	m->npats = xcalloc(nn ? nn : 1, sizeof(*m->npats));
-	m->kpats = xcalloc(nk ? nk : 1, sizeof(*m->kpats));
-	for (e = 0; e < m->n_entries; e++) {
-		const struct pc_maint_entry *ent = &m->entries[e];
+	b->fpats = xcalloc(nf ? nf : 1, sizeof(*b->fpats));
+	b->npats = xcalloc(nn ? nn : 1, sizeof(*b->npats));
+	b->kpats = xcalloc(nk ? nk : 1, sizeof(*b->kpats));
+	for (e = 0; e < b->n_entries; e++) {
+		const struct pc_maint__bent *ent = &b->ents[e];
 
 		for (t = 0; t < ent->n_tags; t++) {
-			const struct pc_maint_tag *tag = &ent->tags[t];
+			const struct pc_maint_tag *tag =
+				&b->tags[ent->tag0 + t];
 
 			if (tag->tag == 'F' || tag->tag == 'X') {
-				struct pc_maint__fpat *fp =
-					&m->fpats[m->n_fpats++];
+				uint32_t id = (uint32_t)b->n_fpats++;
 
-				fp->entry = (uint32_t)e;
-				fp->ord = (uint32_t)t;
-				fpat_init(m, fp, tag, treefd, dirs, &re,
-					  &scratch);
+				b->fpats[id].entry = (uint32_t)e;
+				b->fpats[id].ord = (uint32_t)t;
+				fpat_init(b, id, tag, &re, &scratch);
 			} else if (tag->tag == 'N') {
-				struct pc_maint__npat *np =
-					&m->npats[m->n_npats++];
+				struct pc_maint__bnpat *np =
+					&b->npats[b->n_npats++];
 
 				np->entry = (uint32_t)e;
 				np->ord = (uint32_t)t;
-				np->code = compile_or_warn(m, tag->value,
-							   PCRE2_EXTENDED, 'N',
-							   tag->line);
-				np->lits = literals(&m->arena, tag->value, 2,
+				np->src = tag->value;
+				np->ok = compile_or_warn(b, tag->value,
+							 PCRE2_EXTENDED, 'N',
+							 tag->line, 0, 0);
+				np->lits = literals(&b->arena, tag->value, 2,
 						    &np->n_lits);
-				if (np->code)
-					nlits += np->n_lits;
 			} else if (tag->tag == 'K') {
-				struct pc_maint__kpat *kp =
-					&m->kpats[m->n_kpats];
+				struct pc_maint__bkpat *kp =
+					&b->kpats[b->n_kpats];
 
 				kp->entry = (uint32_t)e;
-				kp->tv = m->ex[e].tv0 + t;
-				kp->plain = compile_or_warn(m, tag->value,
-							    PCRE2_EXTENDED, 'K',
-							    tag->line);
-				if (!kp->plain)
-					continue;
-				kpat_init(m, kp, tag);
-				m->n_kpats++;
+				kp->tv = ent->tv0 + t;
+				if (kpat_init(b, kp, tag))
+					b->n_kpats++;
+				else
+					memset(kp, 0, sizeof(*kp));
 			}
 		}
 	}
-	if (treefd >= 0)
-		close(treefd);
 	pc_buf_release(&re);
 	pc_buf_release(&scratch);
-	qsort(m->kpats, m->n_kpats, sizeof(*m->kpats), cmp_tv_string);
-	build_buckets(m);
-
-	/* N: by the first two bytes of their literals; the others always.
-	 * K: the same, for pc_maint__kscan(). */
-	m->nidx = xcalloc(4 * nlits + 1, sizeof(*m->nidx));
-	m->nalways = xcalloc(m->n_npats + 1, sizeof(*m->nalways));
-	for (i = 0; i < m->n_npats; i++) {
-		const struct pc_maint__npat *np = &m->npats[i];
-
-		if (!np->code)
-			continue;
-		if (!np->n_lits)
-			m->nalways[m->n_nalways++] = (uint32_t)i;
-		else
-			index_lits(m->nidx, &m->n_nidx, np->lits, np->n_lits,
-				   (uint32_t)i);
-	}
-	for (i = k = 0; i < m->n_kpats; i++)
-		k += m->kpats[i].n_lits;
-	m->kidx = xcalloc(4 * k + 1, sizeof(*m->kidx));
-	for (i = 0; i < m->n_kpats; i++)
-		index_lits(m->kidx, &m->n_kidx, m->kpats[i].lits,
-			   m->kpats[i].n_lits, (uint32_t)i);
-	qsort(m->kidx, m->n_kidx, sizeof(*m->kidx), cmp_nlit);
-	qsort(m->nidx, m->n_nidx, sizeof(*m->nidx), cmp_nlit);
-	bigrams_build(&m->kbigram, m->kidx, m->n_kidx);
-	bigrams_build(&m->nbigram, m->nidx, m->n_nidx);
-	return 0;
+	qsort(b->kpats, b->n_kpats, sizeof(*b->kpats), cmp_tv_string);
+	build_buckets(b);
 }
 
-void pc_maint__warn(struct pc_maint *m, const char *fmt, ...)
+void pc_maint__warn(struct pc_maint__build *b, uint32_t cond, uint32_t fpat,
+		    const char *fmt, ...)
 {
-	struct pc_buf b = PC_BUF_INIT;
+	struct pc_buf msg = PC_BUF_INIT;
 	va_list ap;
 
 	va_start(ap, fmt);
-	pc_buf_vaddf(&b, fmt, ap);
+	pc_buf_vaddf(&msg, fmt, ap);
 	va_end(ap);
-	PC_ALLOC_GROW(m->warnings, m->n_warnings + 1, m->alloc_warnings);
-	m->warnings[m->n_warnings++] = pc_buf_detach(&b, NULL);
+	PC_ALLOC_GROW(b->warns, b->n_warns + 1, b->alloc_warns);
+	b->warns[b->n_warns].msg = pc_buf_detach(&msg, NULL);
+	b->warns[b->n_warns].cond = cond;
+	b->warns[b->n_warns++].fpat = fpat;
 }
 
 /* ---- mapping one path ------------------------------------------------------------ */
@@ -1121,19 +1066,22 @@ static void probe(const struct pc_maint *m, struct pc_maint__recs *r,
 		  const char *path, size_t plen, unsigned pslashes, size_t len,
 		  uint64_t h, pcre2_match_data *md)
 {
-	const struct pc_maint__bucket *b =
-		bucket_find(m->buckets, m->bucket_mask, path, len, h);
+	const struct pc_maint__bucket *b = &m->buckets[bucket_find(
+		m->buckets, m->bucket_mask, m->str, path, len, h)];
 	uint32_t i;
 
-	if (!b->key)
+	if (b->key == PC_MAINT__NOSTR)
 		return;
 	for (i = 0; i < b->count; i++) {
 		uint32_t id = m->pidx[b->first + i];
 		const struct pc_maint__fpat *fp = &m->fpats[id];
+		struct pc_maint__feff e;
 
-		if (pc_maint__fpat_match(fp, path, plen, pslashes, md))
-			add_rec(r, fp->entry, fp->ord, fp->kind, fp->depth,
-				fp->prefix_len);
+		if (!pc_maint__fpat_match(m, id, path, plen, pslashes, md))
+			continue;
+		pc_maint__fpat_eff(&e, m, id);
+		add_rec(r, fp->entry, fp->ord, (char)fp->kind, e.depth,
+			e.prefix_len);
 	}
 }
 
@@ -1167,13 +1115,14 @@ void pc_maint__match_path(struct pc_maint__recs *r, const struct pc_maint *m,
 	}
 	/* N: candidates: literal hits, then the ones without a literal. */
 	for (i = 0; i + 1 < plen; i++) {
-		uint32_t bg = load2(path + i);
+		uint32_t bg = pc_maint__load2(path + i);
 		size_t k, end;
 
-		for (end = bigram_range(&m->nbigram, bg, &k); k < end; k++) {
+		for (end = pc_maint__bigram_range(&m->nbigram, bg, &k); k < end;
+		     k++) {
 			const struct pc_maint__nlit *nl = &m->nidx[k];
 
-			if (!lit_at(nl, path + i, plen - i))
+			if (!lit_at(m, nl, path + i, plen - i))
 				continue;
 			if (nc == acand) {
 				uint32_t *nv = xreallocarray(NULL, acand * 2,
@@ -1185,19 +1134,20 @@ void pc_maint__match_path(struct pc_maint__recs *r, const struct pc_maint *m,
 				cand = nv;
 				acand *= 2;
 			}
-			cand[nc++] = nl->npat;
+			cand[nc++] = nl->pat;
 		}
 	}
 	qsort(cand, nc, sizeof(*cand), cmp_u32);
 	for (i = 0; i < nc + m->n_nalways; i++) {
 		uint32_t id = i < nc ? cand[i] : m->nalways[i - nc];
 		const struct pc_maint__npat *np = &m->npats[id];
+		const pcre2_code *c;
 
 		if (i < nc && i && cand[i - 1] == id)
 			continue;
 		/* 0 is a match with too small an ovector. */
-		if (pcre2_match(np->code, (PCRE2_SPTR)path, plen, 0, 0, md,
-				NULL) >= 0)
+		if ((c = pc_maint__code(m, np->rid)) &&
+		    pcre2_match(c, (PCRE2_SPTR)path, plen, 0, 0, md, NULL) >= 0)
 			add_rec(r, np->entry, np->ord, 'N', 0, 0);
 	}
 	if (cand != ncand)

@@ -74,37 +74,41 @@ static void add_categories(struct ctx *c, const struct pc_maint_hit *h,
 			   size_t hit)
 {
 	const struct pc_maint *m = c->m;
-	const struct pc_maint_entry *e = h->entry;
-	const struct pc_maint__ent *x = &m->ex[e->index];
-	size_t t, a;
+	size_t ei = h->entry->index, t, a;
+	const struct pc_maint__ent *x = &m->ents[ei];
+	const char *subsys = pc_maint__subsys(m, ei);
 
-	for (t = x->first_is_name ? 1 : 0; t < e->n_tags; t++) {
-		const struct pc_maint__tagx *tx = &m->tagx[x->tag0 + t];
+	for (t = x->first_is_name ? 1 : 0; t < x->n_tags; t++) {
+		const struct pc_maint__tag *tg = &m->tags[x->tag0 + t];
 		char *role;
 
-		switch (e->tags[t].tag) {
+		switch (tg->tag) {
 		case 'L':
-			if (tx->list_sub)
+			if (tg->list_sub)
 				break; /* --s is off */
 			if (pc_maint__smap_get(&c->hl,
-					       pc_maint__lc(&c->lc, tx->list),
+					       pc_maint__lc(&c->lc,
+							    m->str + tg->list),
 					       NULL))
 				break;
 			pc_maint__smap_put(&c->hl, c->lc.buf, 0);
-			role = xasprintf(
-				"%s list%s%s",
-				tx->list_mod ? "moderated" : "open",
-				strcmp(x->subsys, "THE REST") ? ":" : "",
-				strcmp(x->subsys, "THE REST") ? x->subsys : "");
-			vec_push(&c->list_to, xstrdup(tx->list), role, hit, 1);
+			role = xasprintf("%s list%s%s",
+					 tg->list_mod ? "moderated" : "open",
+					 strcmp(subsys, "THE REST") ? ":" : "",
+					 strcmp(subsys, "THE REST") ? subsys :
+								      "");
+			vec_push(&c->list_to, xstrdup(m->str + tg->list), role,
+				 hit, 1);
 			break;
 		case 'M':
 		case 'R':
-			role = e->tags[t].tag == 'M' ?
-				       xasprintf("%s:%s", e->role, x->subsys) :
-				       xasprintf("reviewer:%s", x->subsys);
-			for (a = 0; a < tx->n_addrs; a++)
-				push_email(c, tx->addrs[a], role, hit);
+			role = tg->tag == 'M' ?
+				       xasprintf("%s:%s", m->str + x->role,
+						 subsys) :
+				       xasprintf("reviewer:%s", subsys);
+			for (a = 0; a < tg->n_addrs; a++)
+				push_email(c, m->str + m->addrs[tg->addr0 + a],
+					   role, hit);
 			free(role);
 			break;
 		default:
@@ -122,7 +126,6 @@ struct dedup {
 /* deduplicate_email() */
 static char *deduplicate(struct ctx *c, struct dedup *d, const char *email)
 {
-	const struct pc_maint__mailmap *mm = &c->m->mailmap;
 	struct pc_buf out = PC_BUF_INIT;
 	const char *name, *addr;
 	size_t i;
@@ -131,7 +134,7 @@ static char *deduplicate(struct ctx *c, struct dedup *d, const char *email)
 	pc_buf_reset(&c->tmp);
 	pc_maint__format_email(&c->tmp, c->name.buf, c->name.len, c->addr.buf,
 			       c->addr.len);
-	pc_maint__mailmap_email(&out, mm, c->tmp.buf);
+	pc_maint__mailmap_email(&out, c->m, c->tmp.buf);
 	pc_maint__parse_email(&c->name, &c->addr, out.buf, out.len);
 	name = c->name.buf;
 	addr = c->addr.buf;
@@ -153,7 +156,7 @@ static char *deduplicate(struct ctx *c, struct dedup *d, const char *email)
 	}
 	pc_buf_reset(&c->tmp);
 	pc_maint__format_email(&c->tmp, name, strlen(name), addr, strlen(addr));
-	pc_maint__mailmap_email(&out, mm, c->tmp.buf);
+	pc_maint__mailmap_email(&out, c->m, c->tmp.buf);
 	return pc_buf_detach(&out, NULL);
 }
 
@@ -242,8 +245,7 @@ void pc_maint_lines(struct pc_maint_lines *out, const struct pc_maint *m,
 	for (i = 0; i < r->n_file_emails; i++) {
 		struct pc_buf mapped = PC_BUF_INIT, fmt = PC_BUF_INIT;
 
-		pc_maint__mailmap_email(&mapped, &m->mailmap,
-					r->file_emails[i]);
+		pc_maint__mailmap_email(&mapped, m, r->file_emails[i]);
 		pc_maint__parse_email(&c.name, &c.addr, mapped.buf, mapped.len);
 		pc_maint__format_email(&fmt, c.name.buf, c.name.len, c.addr.buf,
 				       c.addr.len);

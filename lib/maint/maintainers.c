@@ -2,7 +2,8 @@
 /*
  * Loading MAINTAINERS the way read_maintainer_file() in get_maintainer.pl
  * reads it, into entries with every tag, their line numbers, and the index
- * (fpattern.c) that mapping uses.
+ * (fpattern.c) that mapping uses; then laid out as an image (image.c).
+ * The public entries are made from the image when first asked for.
  *
  * The script keeps every line that is a tag ("X: value": an upper-case
  * letter, a colon, blanks) and every other line that is neither blank
@@ -89,7 +90,7 @@ static const char *subsys_name(struct pc_maint__arena *a, const char *name)
  * The header's tag descriptions: "\tM: *Mail* patches to: ..." and the
  * indented lines under it, up to a blank or unindented line.
  */
-static void parse_tag_docs(struct pc_maint *m, const char *h)
+static void parse_tag_docs(struct pc_maint__build *m, const char *h)
 {
 	struct pc_buf doc = PC_BUF_INIT;
 	int cur = -1;
@@ -136,7 +137,7 @@ static void parse_tag_docs(struct pc_maint *m, const char *h)
 }
 
 /* Splits m->text into lines; fills *tvs with the ones the script keeps. */
-static int split_lines(struct pc_maint *m, struct tv **tvs, size_t *ntv,
+static int split_lines(struct pc_maint__build *m, struct tv **tvs, size_t *ntv,
 		       struct pc_err *err)
 {
 	char *p = m->text, *end = m->text + m->text_len;
@@ -187,10 +188,10 @@ static int split_lines(struct pc_maint *m, struct tv **tvs, size_t *ntv,
 /* The order the named arrays of an entry are laid out in. */
 static const char named_tags[] = "MRLSWQBCPTFXNK";
 
-static void fill_named(struct pc_maint *m, struct pc_maint_entry *e)
+static void fill_named(struct pc_maint__arena *a, struct pc_maint_entry *e)
 {
 	struct pc_maint_value *vals =
-		pc_maint__alloc(&m->arena, (e->n_tags + 1) * sizeof(*vals));
+		pc_maint__alloc(a, (e->n_tags + 1) * sizeof(*vals));
 	const struct pc_maint_value *start[sizeof(named_tags)];
 	size_t count[sizeof(named_tags)] = { 0 };
 	size_t k, t, pos = 0;
@@ -227,8 +228,8 @@ static void fill_named(struct pc_maint *m, struct pc_maint_entry *e)
 	SET(keywords, 13);
 #undef SET
 	if (e->n_profile_lines) {
-		const char **pv = pc_maint__alloc(
-			&m->arena, e->n_profile_lines * sizeof(*pv));
+		const char **pv =
+			pc_maint__alloc(a, e->n_profile_lines * sizeof(*pv));
 
 		for (k = 0; k < e->n_profile_lines; k++)
 			pv[k] = e->profile_lines[k].value;
@@ -238,7 +239,7 @@ static void fill_named(struct pc_maint *m, struct pc_maint_entry *e)
 }
 
 /* L: "addr (moderated for non-subscribers)" as add_categories() reads it. */
-static void parse_list(struct pc_maint *m, struct pc_maint__tagx *x,
+static void parse_list(struct pc_maint__build *m, struct pc_maint__tagx *x,
 		       const char *v)
 {
 	const char *sp = v;
@@ -257,8 +258,8 @@ static void parse_list(struct pc_maint *m, struct pc_maint__tagx *x,
 	x->list_mod = strstr(sp, "moderated") != NULL;
 }
 
-static int build_entries(struct pc_maint *m, const struct tv *tvs, size_t ntv,
-			 const char *orig)
+static int build_entries(struct pc_maint__build *m, const struct tv *tvs,
+			 size_t ntv, const char *orig)
 {
 	struct pc_maint__rfc822 *rfc = NULL;
 	struct pc_buf lc = PC_BUF_INIT;
@@ -282,13 +283,11 @@ static int build_entries(struct pc_maint *m, const struct tv *tvs, size_t ntv,
 					      tvs[first ? first - 1 : 0].off);
 	parse_tag_docs(m, m->header);
 
-	m->entries = xcalloc(ne ? ne : 1, sizeof(*m->entries));
-	m->ex = xcalloc(ne ? ne : 1, sizeof(*m->ex));
+	m->ents = xcalloc(ne ? ne : 1, sizeof(*m->ents));
 	m->tags = xcalloc(nt ? nt : 1, sizeof(*m->tags));
 	m->tagx = xcalloc(nt ? nt : 1, sizeof(*m->tagx));
 	for (i = first; i < ntv;) {
-		struct pc_maint_entry *e = &m->entries[m->n_entries];
-		struct pc_maint__ent *x = &m->ex[m->n_entries];
+		struct pc_maint__bent *x = &m->ents[m->n_entries];
 		const char *last_s = NULL;
 		size_t j;
 
@@ -296,21 +295,19 @@ static int build_entries(struct pc_maint *m, const struct tv *tvs, size_t ntv,
 			i++;
 			continue;
 		}
-		e->index = m->n_entries;
 		x->tag0 = m->n_tags;
 		x->tv0 = i;
 		if (i == 0) {
 			/* The section's first line is a tag: the script names
 			 * it by that line ("F:" and the converted pattern,
-			 * fixed up in load()). */
+			 * fixed up in parse()). */
 			x->first_is_name = 1;
-			e->name = tvs[0].line;
-			e->line = tvs[0].lineno;
+			x->name = tvs[0].line;
+			x->line = tvs[0].lineno;
 		} else {
-			e->name = tvs[i - 1].line;
-			e->line = tvs[i - 1].lineno;
+			x->name = tvs[i - 1].line;
+			x->line = tvs[i - 1].lineno;
 		}
-		e->tags = &m->tags[m->n_tags];
 		for (j = i; j < ntv && tvs[j].tag; j++) {
 			struct pc_maint_tag *t = &m->tags[m->n_tags];
 			struct pc_maint__tagx *tx = &m->tagx[m->n_tags];
@@ -330,11 +327,10 @@ static int build_entries(struct pc_maint *m, const struct tv *tvs, size_t ntv,
 			}
 			m->n_tags++;
 		}
-		e->n_tags = j - i;
-		e->role = last_s ? role_word(&m->arena, last_s) : "unknown";
-		x->subsys = subsys_name(&m->arena, e->name);
-		fill_named(m, e);
-		if (!pc_maint__smap_get(&m->names, pc_maint__lc(&lc, e->name),
+		x->n_tags = j - i;
+		x->role = last_s ? role_word(&m->arena, last_s) : "unknown";
+		x->subsys = subsys_name(&m->arena, x->name);
+		if (!pc_maint__smap_get(&m->names, pc_maint__lc(&lc, x->name),
 					NULL))
 			pc_maint__smap_put(&m->names, lc.buf, m->n_entries);
 		m->n_entries++;
@@ -353,19 +349,31 @@ static void hex_sha(char out[2 * PC_SHA256_LEN + 1], const void *p, size_t len)
 	pc_hex(out, d, sizeof(d));
 }
 
-int pc_maint_load_mem(struct pc_maint **out, const char *text, size_t len,
-		      const char *mailmap, size_t mailmap_len,
-		      const char *tree_dir_or_NULL, struct pc_err *err)
+/* "F:" and the converted value (with its '/' when dir): the name of an
+ * entry that starts MAINTAINERS with that tag. */
+static char *first_name(struct pc_maint__arena *a, char tag, const char *v,
+			int dir)
 {
-	struct pc_maint *m = xcalloc(1, sizeof(*m));
-	struct pc_buf dirs = PC_BUF_INIT, id = PC_BUF_INIT;
-	char mmsha[2 * PC_SHA256_LEN + 1] = "-";
+	size_t n = strlen(v);
+	char *s = pc_maint__alloc(a, n + 4);
+
+	s[0] = tag;
+	s[1] = ':';
+	memcpy(s + 2, v, n);
+	if (dir)
+		s[2 + n++] = '/';
+	s[2 + n] = '\0';
+	return s;
+}
+
+int pc_maint__parse(struct pc_maint__build *m, const char *text, size_t len,
+		    const char *mailmap, size_t mailmap_len, struct pc_err *err)
+{
 	struct tv *tvs = NULL;
 	size_t ntv;
 	int rc;
 
-	if (tree_dir_or_NULL)
-		m->tree = xstrdup(tree_dir_or_NULL);
+	memcpy(m->mmsha, "-", 2);
 	m->text = xmemdupz(text, len);
 	m->text_len = len;
 	hex_sha(m->sha, text, len);
@@ -374,44 +382,78 @@ int pc_maint_load_mem(struct pc_maint **out, const char *text, size_t len,
 		goto out;
 	if (mailmap) {
 		pc_maint__mailmap_parse(&m->mailmap, mailmap, mailmap_len);
-		hex_sha(mmsha, mailmap, mailmap_len);
+		hex_sha(m->mmsha, mailmap, mailmap_len);
 	}
-	if ((rc = pc_maint__index(m, &dirs, err)) < 0)
-		goto out;
-	pc_maint__file_emails_init(&m->fere);
-	if (m->n_entries && m->ex[0].first_is_name) {
+	pc_maint__index(m);
+	if (m->n_entries && m->ents[0].first_is_name) {
 		/* typevalue[0] is "$type:$value", F:/X: converted. */
-		const struct pc_maint_tag *t = &m->entries[0].tags[0];
+		const struct pc_maint_tag *t = &m->tags[0];
 		const char *v = t->value;
+		struct pc_buf lc = PC_BUF_INIT;
+		int fx = (t->tag == 'F' || t->tag == 'X') && m->n_fpats;
 
-		if ((t->tag == 'F' || t->tag == 'X') && m->n_fpats)
-			v = m->fpats[0].re;
-		{
-			struct pc_buf lc = PC_BUF_INIT;
-			size_t n = strlen(v);
-			char *s = pc_maint__alloc(&m->arena, n + 3);
-
-			s[0] = t->tag;
-			s[1] = ':';
-			memcpy(s + 2, v, n + 1);
-			m->entries[0].name = s;
-			/* build_entries() indexed the entry under its line:
-			 * pc_maint_find() must know it by this name. */
-			pc_maint__smap_put(&m->names, pc_maint__lc(&lc, s), 0);
-			pc_buf_release(&lc);
-		}
-		m->ex[0].subsys = subsys_name(&m->arena, m->entries[0].name);
+		if (fx)
+			v = m->pool.buf + m->fpats[0].re;
+		m->ents[0].name = first_name(&m->arena, t->tag, v, 0);
+		m->ents[0].subsys = subsys_name(&m->arena, m->ents[0].name);
+		/* build_entries() indexed the entry under its line:
+		 * pc_maint_find() must know it by this name too. When it
+		 * depends on the tree, pc_maint_find() knows it. */
+		if (!(fx && m->fpats[0].maybe_dir))
+			pc_maint__smap_put(&m->names,
+					   pc_maint__lc(&lc, m->ents[0].name),
+					   0);
+		pc_buf_release(&lc);
 	}
-	pc_buf_addf(&id, "maintainers %s\nmailmap %s\ndirs\n%s", m->sha, mmsha,
-		    dirs.buf);
-	hex_sha(m->id, id.buf, id.len);
-	*out = m;
-	m = NULL;
 out:
 	free(tvs);
-	pc_buf_release(&dirs);
-	pc_buf_release(&id);
-	pc_maint_free(m);
+	return rc;
+}
+
+void pc_maint__build_release(struct pc_maint__build *b)
+{
+	size_t i;
+
+	free(b->ents);
+	free(b->tags);
+	free(b->tagx);
+	free(b->fpats);
+	pc_buf_release(&b->pool);
+	free(b->pidx);
+	free(b->buckets);
+	free(b->npats);
+	free(b->kpats);
+	pc_maint__mailmap_release(&b->mailmap);
+	pc_maint__smap_release(&b->names);
+	for (i = 0; i < b->n_warns; i++)
+		free(b->warns[i].msg);
+	free(b->warns);
+	pc_maint__arena_release(&b->arena);
+	free(b->text);
+	memset(b, 0, sizeof(*b));
+}
+
+int pc_maint_load_mem(struct pc_maint **out, const char *text, size_t len,
+		      const char *mailmap, size_t mailmap_len,
+		      const char *tree_dir_or_NULL, struct pc_err *err)
+{
+	struct pc_maint__build b;
+	unsigned char *img = NULL;
+	size_t ilen = 0;
+	int rc;
+
+	memset(&b, 0, sizeof(b));
+	if ((rc = pc_maint__parse(&b, text, len, mailmap, mailmap_len, err)) <
+	    0)
+		goto out;
+	pc_maint__image(&img, &ilen, &b);
+	pc_maint__build_release(&b);
+	if ((rc = pc_maint__open(out, img, ilen, PC_MAINT__HELD_MALLOC, 0,
+				 tree_dir_or_NULL, err)) == 0)
+		img = NULL;
+out:
+	pc_maint__build_release(&b);
+	free(img);
 	return rc;
 }
 
@@ -451,74 +493,94 @@ int pc_maint_load(struct pc_maint **out, const char *tree_dir,
 	return rc;
 }
 
-void pc_maint_free(struct pc_maint *m)
-{
-	size_t i;
-
-	if (!m)
-		return;
-	for (i = 0; i < m->n_fpats; i++)
-		pcre2_code_free(m->fpats[i].code);
-	for (i = 0; i < m->n_npats; i++)
-		pcre2_code_free(m->npats[i].code);
-	for (i = 0; i < m->n_kpats; i++) {
-		pcre2_code_free(m->kpats[i].plain);
-		pcre2_code_free(m->kpats[i].diff);
-		pcre2_code_free(m->kpats[i].multi);
-	}
-	free(m->fpats);
-	free(m->npats);
-	free(m->kpats);
-	free(m->pidx);
-	free(m->buckets);
-	free(m->nidx);
-	free(m->kidx);
-	free(m->kbigram.start);
-	free(m->nbigram.start);
-	free(m->nalways);
-	free(m->entries);
-	free(m->ex);
-	free(m->tags);
-	free(m->tagx);
-	pc_maint__mailmap_release(&m->mailmap);
-	pc_maint__file_emails_release(&m->fere);
-	pc_maint__smap_release(&m->names);
-	for (i = 0; i < m->n_warnings; i++)
-		free(m->warnings[i]);
-	free(m->warnings);
-	pc_maint__arena_release(&m->arena);
-	free(m->text);
-	free(m->tree);
-	free(m);
-}
-
 size_t pc_maint_count(const struct pc_maint *m)
 {
 	return m->n_entries;
 }
 
+/* ---- the public entries, made on first use -------------------------------- */
+
+/* The name of entry i (entry 0 may depend on the tree, see name0). */
+static const char *ent_name(const struct pc_maint *m, size_t i)
+{
+	if (i == 0 && m->name0)
+		return m->name0;
+	return m->str + m->ents[i].name;
+}
+
+static void make_entry(const struct pc_maint *m, size_t i,
+		       struct pc_maint_entry *e, struct pc_maint__arena *a)
+{
+	const struct pc_maint__ent *x = &m->ents[i];
+	struct pc_maint_tag *tags =
+		pc_maint__alloc(a, (x->n_tags + 1) * sizeof(*tags));
+	size_t t;
+
+	for (t = 0; t < x->n_tags; t++) {
+		const struct pc_maint__tag *it = &m->tags[x->tag0 + t];
+
+		tags[t].tag = (char)it->tag;
+		tags[t].value = m->str + it->value;
+		tags[t].line = it->line;
+	}
+	e->name = ent_name(m, i);
+	e->index = i;
+	e->line = x->line;
+	e->tags = tags;
+	e->n_tags = x->n_tags;
+	e->role = m->str + x->role;
+	fill_named(a, e);
+}
+
+const struct pc_maint_entry *pc_maint__entry(const struct pc_maint *m, size_t i)
+{
+	/* m is immutable to its users; what is made here is made once,
+	 * under the lock, and published by the flag. */
+	struct pc_maint *mm = (struct pc_maint *)m;
+
+	if (!atomic_load_explicit(&m->eready[i], memory_order_acquire)) {
+		pthread_mutex_lock(&mm->lock);
+		if (!atomic_load_explicit(&m->eready[i],
+					  memory_order_relaxed)) {
+			make_entry(m, i, &mm->entries[i], &mm->arena);
+			atomic_store_explicit(&mm->eready[i], 1,
+					      memory_order_release);
+		}
+		pthread_mutex_unlock(&mm->lock);
+	}
+	return &m->entries[i];
+}
+
 const struct pc_maint_entry *pc_maint_entry_at(const struct pc_maint *m,
 					       size_t i)
 {
-	return i < m->n_entries ? &m->entries[i] : NULL;
+	return i < m->n_entries ? pc_maint__entry(m, i) : NULL;
 }
 
 const struct pc_maint_entry *pc_maint_find(const struct pc_maint *m,
 					   const char *name)
 {
-	struct pc_buf lc = PC_BUF_INIT;
+	struct pc_buf lc = PC_BUF_INIT, lc0 = PC_BUF_INIT;
 	size_t i;
-	int found = pc_maint__smap_get(&m->names, pc_maint__lc(&lc, name), &i);
+	int found;
 
+	pc_maint__lc(&lc, name);
+	if (m->name0 && !strcmp(lc.buf, pc_maint__lc(&lc0, m->name0))) {
+		i = 0;
+		found = 1;
+	} else {
+		found = pc_maint__fmap_get(&m->names, lc.buf, &i);
+	}
 	pc_buf_release(&lc);
-	return found ? &m->entries[i] : NULL;
+	pc_buf_release(&lc0);
+	return found ? pc_maint__entry(m, i) : NULL;
 }
 
 const struct pc_maint_entry *
 pc_maint_find_prefix(const struct pc_maint *m, const char *name, size_t *n_out)
 {
-	const struct pc_maint_entry *e = pc_maint_find(m, name), *one = NULL;
-	size_t i, n = 0, len = strlen(name);
+	const struct pc_maint_entry *e = pc_maint_find(m, name);
+	size_t i, n = 0, one = 0, len = strlen(name);
 
 	if (e || !len) {
 		if (n_out)
@@ -526,13 +588,13 @@ pc_maint_find_prefix(const struct pc_maint *m, const char *name, size_t *n_out)
 		return e;
 	}
 	for (i = 0; i < m->n_entries; i++)
-		if (!strncasecmp(m->entries[i].name, name, len)) {
-			one = &m->entries[i];
+		if (!strncasecmp(ent_name(m, i), name, len)) {
+			one = i;
 			n++;
 		}
 	if (n_out)
 		*n_out = n;
-	return n == 1 ? one : NULL;
+	return n == 1 ? pc_maint__entry(m, one) : NULL;
 }
 
 const char *pc_maint_tree(const struct pc_maint *m)
@@ -554,6 +616,33 @@ const char *pc_maint_tag_doc(const struct pc_maint *m, char tag)
 
 const char *pc_maint_id(const struct pc_maint *m)
 {
+	struct pc_maint *mm = (struct pc_maint *)m;
+
+	if (!atomic_load_explicit(&m->id_ready, memory_order_acquire)) {
+		pthread_mutex_lock(&mm->lock);
+		if (!atomic_load_explicit(&m->id_ready, memory_order_relaxed)) {
+			struct pc_buf id = PC_BUF_INIT;
+			size_t i;
+
+			/* The F:/X: lines that named a directory, all asked
+			 * of the tree now. */
+			pc_buf_addf(&id, "maintainers %s\nmailmap %s\ndirs\n",
+				    m->sha, m->mmsha);
+			for (i = 0; i < m->n_fpats; i++)
+				if (pc_maint__fpat_dir(m, (uint32_t)i))
+					pc_buf_addf(
+						&id, "%u\n",
+						m->tags[m->ents[m->fpats[i].entry]
+								.tag0 +
+							m->fpats[i].ord]
+							.line);
+			hex_sha(mm->id, id.buf, id.len);
+			pc_buf_release(&id);
+			atomic_store_explicit(&mm->id_ready, 1,
+					      memory_order_release);
+		}
+		pthread_mutex_unlock(&mm->lock);
+	}
 	return m->id;
 }
 

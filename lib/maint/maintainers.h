@@ -8,17 +8,25 @@
  * header text before the first entry) and the tree's .mailmap, and builds
  * an index: F:/X: patterns are bucketed by their literal leading prefix
  * in a hash table, N: and K: regexes are found through literals every
- * match must contain, looked up by their first two bytes. Costs:
- *  - load: linear in the size of MAINTAINERS, plus one stat() per F:/X:
- *    value that could name a directory (about 1,000 of 6,976 in 6.1);
+ * match must contain, looked up by their first two bytes. The result is
+ * one block of memory without pointers (an image), which
+ * pc_maint_load_cached() keeps in a cache directory and maps again in
+ * later processes. Costs:
+ *  - load: linear in the size of MAINTAINERS; from the cache, a hash of
+ *    MAINTAINERS, .mailmap and the image (about 2 MB for 6.1);
+ *  - whether an F:/X: value names a directory of the tree (about 1,000
+ *    of 6,976 in 6.1 could): one stat() the first time a path could
+ *    match it, not at load;
+ *  - a regex: compiled the first time it runs, not at load;
  *  - a path: O(path length) hash probes and literal lookups, plus the
  *    patterns that share a literal prefix with it (a handful), not
  *    O(all patterns);
  *  - a patch: linear in its bytes (one pass for the K: literals, a regex
- *    run only on lines of the keywords found), plus its paths;
+ *    run only on lines that hold one of its literals), plus its paths;
  *  - a -f file: linear in its bytes, the same way.
- * A loaded struct pc_maint is immutable: any number of threads may map
- * with it at once, each with its own query.
+ * A loaded struct pc_maint is immutable to its users: any number of
+ * threads may map with it at once, each with its own query (what is
+ * worked out lazily is worked out once, under a lock or atomically).
  *
  * Mapping follows the script step by step:
  *  - F:/X: values become Perl regexes as the script makes them ('.' is
@@ -156,6 +164,31 @@ int pc_maint_load_file(struct pc_maint **out, const char *maintainers_path,
 int pc_maint_load_mem(struct pc_maint **out, const char *text, size_t len,
 		      const char *mailmap, size_t mailmap_len,
 		      const char *tree_dir_or_NULL, struct pc_err *err);
+
+/*
+ * Like pc_maint_load(), through a compiled image of MAINTAINERS and
+ * .mailmap kept in cache_dir (one file per tree, made with the directory
+ * when missing; NULL or "": no cache). The image is used only when it
+ * was built from the same bytes of both files (lengths and 64-bit
+ * hashes), by the same sources of lib/maint and the same PCRE2, and is
+ * whole (a checksum); else the text is read and the image written again
+ * (a new file renamed into place). Answers are the same either way; a
+ * cache that cannot be read or written is passed over, never an error.
+ * Errors as pc_maint_load().
+ */
+int pc_maint_load_cached(struct pc_maint **out, const char *tree_dir,
+			 const char *cache_dir, struct pc_err *err);
+
+/* What pc_maint_load_cached() did. */
+enum pc_maint_cache {
+	PC_MAINT_CACHE_NONE, /* not asked (the other loads) */
+	PC_MAINT_CACHE_HIT, /* the image was mapped from the cache */
+	PC_MAINT_CACHE_WRITTEN, /* read, and the cache written */
+	PC_MAINT_CACHE_UNWRITTEN, /* read; the cache could not be written */
+};
+
+/* How m was loaded: an enum pc_maint_cache. */
+int pc_maint_cache(const struct pc_maint *m);
 
 void pc_maint_free(struct pc_maint *m);
 

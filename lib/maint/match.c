@@ -136,7 +136,7 @@ int pc_maint_query_add_file(struct pc_maint_query *q, const char *path,
 		if (q->kfound[k] || (kp->n_lits && !lit[k] &&
 				     !(q->flags & PC_MAINT__NO_PREFILTER)))
 			continue;
-		if (re_match(q, kp->plain, text.buf, text.len))
+		if (re_match(q, pc_maint__code(m, kp->rid), text.buf, text.len))
 			q->kfound[k] = 1;
 	}
 	free(lit);
@@ -370,14 +370,18 @@ void pc_maint_query_add_patch(struct pc_maint_query *q, const char *p,
 		seen = xcalloc(m->n_kpats + 1, sizeof(*seen));
 		for (k = 0; k < m->n_kpats; k++) {
 			const struct pc_maint__kpat *kp = &m->kpats[k];
+			const pcre2_code *mc;
 
 			seen[k] = (size_t)-1;
 			if (q->kfound[k])
 				continue;
 			if (!all && kp->n_lits)
 				continue; /* by line, below */
-			if (!all && kp->multi &&
-			    !re_match(q, kp->multi, p, len))
+			/* A /m form that does not compile is no filter. */
+			mc = kp->multi && !all ?
+				     pc_maint__code(m, kp->rid + 2) :
+				     NULL;
+			if (mc && !re_match(q, mc, p, len))
 				continue;
 			cand[nall++] = (uint32_t)k;
 		}
@@ -419,7 +423,9 @@ void pc_maint_query_add_patch(struct pc_maint_query *q, const char *p,
 
 				if (q->kfound[cand[c]])
 					continue;
-				if (re_match(q, in_diff ? kp->diff : kp->plain,
+				if (re_match(q,
+					     pc_maint__code(m,
+							    kp->rid + in_diff),
 					     l, n))
 					q->kfound[cand[c]] = 1;
 			}
@@ -463,7 +469,7 @@ static void add_hit(struct pc_maint_result *r, const struct pc_maint *m,
 	PC_ALLOC_GROW(r->hits, r->n_hits + 1, r->alloc_hits);
 	h = &r->hits[r->n_hits++];
 	memset(h, 0, sizeof(*h));
-	h->entry = &m->entries[entry];
+	h->entry = pc_maint__entry(m, entry);
 	h->depth = depth;
 	h->spec = spec;
 	h->file = file;
@@ -550,8 +556,12 @@ int pc_maint_query_run(struct pc_maint_result *out, struct pc_maint_query *q,
 			if ((rc = read_tree_file(&text, m, f, err)) < 0)
 				goto out;
 			if (rc)
-				pc_maint__file_emails(out, &m->fere, text.buf,
-						      text.len);
+				pc_maint__file_emails(
+					out,
+					pc_maint__code(m,
+						       PC_MAINT__RID_FE_FIND),
+					pc_maint__code(m, PC_MAINT__RID_FE_SUB),
+					text.buf, text.len);
 			rc = 0;
 		}
 		PC_ALLOC_GROW(out->files, out->n_files + 1, out->alloc_files);

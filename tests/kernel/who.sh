@@ -140,6 +140,23 @@ check python3 "$(dirname "$0")/../support/jsondoc.py" \
 "$pc" who --tree "$tree" --json "$(dirname "$0")/../data/seeds/004-patch-libnvdimm-maintainers-subsystem-profile.patch" >"$tmp/json"
 check jq -e '.files | index("dev/null") == null' "$tmp/json"
 
+# The compiled MAINTAINERS in the cache: the first call writes it, the
+# next ones map it; the same lines, and no cache at all is no error.
+export XDG_CACHE_HOME=$tmp/cache
+printf 'hello\n' >"$tmp/hello.txt"
+p=$data/seeds/004-patch-libnvdimm-maintainers-subsystem-profile.patch
+gm --no-rolestats "$p" >"$tmp/theirs"
+PATCHCLOCK_DEBUG=1 "$pc" who --tree "$tree" "$p" >"$tmp/ours" 2>"$tmp/err"
+check grep -q "cache written" "$tmp/err"
+same_set "cache written" "$tmp/ours" "$tmp/theirs"
+PATCHCLOCK_DEBUG=1 "$pc" who --tree "$tree" "$p" >"$tmp/ours" 2>"$tmp/err"
+check grep -q "from the cache" "$tmp/err"
+same_set "from the cache" "$tmp/ours" "$tmp/theirs"
+XDG_CACHE_HOME=$tmp/hello.txt PATCHCLOCK_DEBUG=1 "$pc" who --tree "$tree" \
+	"$p" >"$tmp/ours" 2>"$tmp/err"
+check grep -q "no cache" "$tmp/err"
+same_set "no cache" "$tmp/ours" "$tmp/theirs"
+
 # The tree: $PC_KERNEL_TREE, else the current directory.
 "$pc" who -f drivers/nvdimm/pmem.c >"$tmp/ours"
 "$pc" who --tree "$tree" -f drivers/nvdimm/pmem.c >"$tmp/theirs"

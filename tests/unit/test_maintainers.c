@@ -14,10 +14,12 @@
 #include "util/xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* ---- helpers ------------------------------------------------------------------ */
 
@@ -587,8 +589,8 @@ static void test_maintainers__index_equals_scan(void **state)
 		for (k = 0; k < m->n_fpats; k++) {
 			const struct pc_maint__fpat *fp = &m->fpats[k];
 
-			if (pc_maint__fpat_match(fp, path, n, (unsigned)slashes,
-						 md)) {
+			if (pc_maint__fpat_match(m, (uint32_t)k, path, n,
+						 (unsigned)slashes, md)) {
 				PC_ALLOC_GROW(scan.v, scan.n + 1, scan.alloc);
 				scan.v[scan.n].entry = fp->entry;
 				scan.v[scan.n++].ord = fp->ord;
@@ -1052,6 +1054,366 @@ static void test_maintainers__query(void **state)
 	pc_maint_free(m);
 }
 
+/* ---- the image cache ----------------------------------------------------------- */
+
+static const char cache_text[] =
+	"Header of the file\n"
+	"\tM: *Mail* patches to: FullName <address@domain>\n"
+	"\n"
+	"NVDIMM\n"
+	"M:\tDan Williams <dan@x.org>\n"
+	"R:\tA <a@x.org>, B <b@x.org>\n"
+	"L:\tnvdimm@lists.linux.dev\n"
+	"L:\tmod@x.org (moderated for non-subscribers)\n"
+	"S:\tSupported\n"
+	"P:\tDocumentation/nvdimm/profile.rst\n"
+	"F:\tdrivers/nvdimm/\n"
+	"F:\tdrivers/dax\n"
+	"F:\tinclude/linux/nd*.h\n"
+	"X:\tdrivers/nvdimm/nope.c\n"
+	"N:\tpmem\n"
+	"K:\tnvdimm_bus\n"
+	"\n"
+	"DAX FILE OR DIR\n"
+	"M:\tOld Name <old@x.org>\n"
+	"S:\tMaintained\n"
+	"F:\tfs/dax\n"
+	"F:\tfs/d[ab]x*.[ch]\n"
+	"F:\tbindings/\n"
+	"\n"
+	"REGEX\n"
+	"M:\tR <r@x.org>\n"
+	"F:\tarch/x+y/\n"
+	"K:\t\\b(?i:rust)\\b\n"
+	"K:\t(unclosed\n"
+	"\n"
+	"THE REST\n"
+	"M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
+	"L:\tlinux-kernel@vger.kernel.org\n"
+	"S:\tBuried alive in reporters\n"
+	"F:\t*\n"
+	"F:\t*/\n";
+
+static const char cache_mailmap[] = "New Name <old@x.org>\n";
+
+/* Everything a load answers, as one string: entries, warnings, ids,
+ * and the hits and lines of a few files and patches. */
+static char *everything(const struct pc_maint *m)
+{
+	static const char *const files[] = {
+		"drivers/nvdimm/pmem.c",
+		"drivers/nvdimm/nope.c",
+		"drivers/dax/super.c",
+		"drivers/daxx",
+		"fs/dax",
+		"fs/dax/x.c",
+		"fs/dbx1.c",
+		"include/linux/nd.h",
+		"arch/x+y/a.c",
+		"bindings/a.yaml",
+		"README",
+		"lib/pmem_x.c",
+	};
+	static const char *const patches[] = {
+		"Subject: rust\n\n---\n--- a/fs/dax/a.c\n+++ b/fs/dax/a.c\n"
+		"@@ -1 +1 @@\n-x\n+struct nvdimm_bus *b; /* RUST */\n",
+		"diff --git a/drivers/dax/x.c b/fs/dbx.c\nrename from a\n",
+	};
+	struct pc_buf b = PC_BUF_INIT;
+	struct pc_err err = { 0 };
+	size_t i, j;
+
+	pc_buf_addf(&b, "count %zu\nsha %s\nid %s\nheader %s\ndoc %s\n",
+		    pc_maint_count(m), pc_maint_sha256(m), pc_maint_id(m),
+		    pc_maint_header(m), pc_maint_tag_doc(m, 'M'));
+	for (i = 0; i < pc_maint_warning_count(m); i++)
+		pc_buf_addf(&b, "warning %s\n", pc_maint_warning(m, i));
+	for (i = 0; i < pc_maint_count(m); i++) {
+		const struct pc_maint_entry *e = pc_maint_entry_at(m, i);
+
+		pc_buf_addf(&b, "entry %s %zu %u %s %zu/%zu/%zu/%zu/%zu/%zu\n",
+			    e->name, e->index, e->line, e->role, e->n_tags,
+			    e->n_maintainers, e->n_lists, e->n_files,
+			    e->n_profiles, e->n_keywords);
+		for (j = 0; j < e->n_tags; j++)
+			pc_buf_addf(&b, " %c %s %u\n", e->tags[j].tag,
+				    e->tags[j].value, e->tags[j].line);
+		assert_ptr_equal(pc_maint_find(m, e->name), e);
+	}
+	for (i = 0; i < PC_ARRAY_SIZE(files) + PC_ARRAY_SIZE(patches); i++) {
+		struct pc_maint_result r = PC_MAINT_RESULT_INIT;
+		char *h, *l;
+
+		if (i < PC_ARRAY_SIZE(files))
+			assert_int_equal(pc_maint_map_file(&r, m, files[i],
+							   PC_MAINT_DEFAULT,
+							   &err),
+					 0);
+		else
+			assert_int_equal(
+				pc_maint_map_patch(
+					&r, m,
+					patches[i - PC_ARRAY_SIZE(files)],
+					strlen(patches[i - PC_ARRAY_SIZE(files)]),
+					PC_MAINT_DEFAULT, &err),
+				0);
+		h = hits(&r);
+		l = lines(m, &r, 1);
+		pc_buf_addf(&b, "query %zu: %s\n%s\n", i, h, l);
+		for (j = 0; j < r.n_hits; j++)
+			pc_buf_addf(&b, " spec %u keyword %d\n", r.hits[j].spec,
+				    r.hits[j].keyword);
+		free(h);
+		free(l);
+		pc_maint_result_release(&r);
+	}
+	return pc_buf_detach(&b, NULL);
+}
+
+/* A cached load of dir, which must have gone as want; what it answers
+ * must be what a plain load answers. */
+static void check_cached(const char *dir, const char *cache, int want)
+{
+	struct pc_maint *plain = NULL, *cached = NULL;
+	struct pc_err err = { 0 };
+	char *a, *b;
+
+	if (pc_maint_load(&plain, dir, &err) < 0 ||
+	    pc_maint_load_cached(&cached, dir, cache, &err) < 0)
+		fail_msg("load: %s", err.msg);
+	if (pc_maint_cache(cached) != want)
+		fail_msg("cache: got %d, want %d", pc_maint_cache(cached),
+			 want);
+	a = everything(plain);
+	b = everything(cached);
+	if (strcmp(a, b))
+		fail_msg("plain load:\n%s\ncached load:\n%s", a, b);
+	free(a);
+	free(b);
+	pc_maint_free(plain);
+	pc_maint_free(cached);
+}
+
+/* The one image file in cache (its path, caller frees). */
+static char *cache_file(const char *cache)
+{
+	char *cmd = xasprintf("ls %s/maint-*.img", cache), line[4096];
+	FILE *f = popen(cmd, "r");
+
+	assert_non_null(f);
+	assert_non_null(fgets(line, sizeof(line), f));
+	pclose(f);
+	free(cmd);
+	line[strcspn(line, "\n")] = '\0';
+	return xstrdup(line);
+}
+
+static void set_mtime(const char *dir, const char *rel,
+		      const struct timespec *ts)
+{
+	char *p = xasprintf("%s/%s", dir, rel);
+	struct timespec t[2] = { ts[0], ts[1] };
+
+	assert_int_equal(utimensat(AT_FDCWD, p, t, 0), 0);
+	free(p);
+}
+
+static void test_maintainers__cache_same_answers(void **state)
+{
+	char *dir = t_mkdtemp(), *cache = xasprintf("%s/cache/a/b", dir), *sub;
+
+	(void)state;
+	put(dir, "MAINTAINERS", cache_text);
+	put(dir, ".mailmap", cache_mailmap);
+	mkdirs(dir, "drivers/dax");
+	put(dir, "bindings/a.yaml", "maintainers:\n  - X Y <x@y.org>\n");
+	/* Made with its directories, then used. */
+	check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+	check_cached(dir, cache, PC_MAINT_CACHE_HIT);
+	check_cached(dir, cache, PC_MAINT_CACHE_HIT);
+	/* No cache asked for. */
+	check_cached(dir, NULL, PC_MAINT_CACHE_NONE);
+	check_cached(dir, "", PC_MAINT_CACHE_NONE);
+	/* An F: value that becomes a directory after the image was made
+	 * (or stops being one): the tree is asked, not the image. */
+	mkdirs(dir, "fs/dax");
+	check_cached(dir, cache, PC_MAINT_CACHE_HIT);
+	sub = xasprintf("%s/drivers/dax", dir);
+	t_rmtree(sub);
+	check_cached(dir, cache, PC_MAINT_CACHE_HIT);
+	free(sub);
+	free(cache);
+	t_rmtree(dir);
+	free(dir);
+}
+
+static void test_maintainers__cache_stale(void **state)
+{
+	char *dir = t_mkdtemp(), *cache = xasprintf("%s/cache", dir), *v;
+	struct timespec ts[2] = { { 1600000000, 0 }, { 1600000000, 0 } };
+
+	(void)state;
+	put(dir, "MAINTAINERS", cache_text);
+	set_mtime(dir, "MAINTAINERS", ts);
+	check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+	/* The same size and time, another byte: not the image's text. */
+	v = xstrdup(cache_text);
+	*strstr(v, "fs/dax") = 'g';
+	put(dir, "MAINTAINERS", v);
+	set_mtime(dir, "MAINTAINERS", ts);
+	check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+	check_cached(dir, cache, PC_MAINT_CACHE_HIT);
+	/* .mailmap added, changed, removed. */
+	put(dir, ".mailmap", cache_mailmap);
+	check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+	put(dir, ".mailmap", "Newer Name <old@x.org>\n");
+	check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+	check_cached(dir, cache, PC_MAINT_CACHE_HIT);
+	{
+		char *mm = xasprintf("%s/.mailmap", dir);
+
+		assert_int_equal(unlink(mm), 0);
+		free(mm);
+	}
+	check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+	/* Back to the first text: its image is gone, made again. */
+	put(dir, "MAINTAINERS", cache_text);
+	check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+	check_cached(dir, cache, PC_MAINT_CACHE_HIT);
+	free(v);
+	free(cache);
+	t_rmtree(dir);
+	free(dir);
+}
+
+/* Rewrites file with what fn makes of its bytes. */
+static void damage(const char *file, void (*fn)(struct pc_buf *b))
+{
+	struct pc_buf b = PC_BUF_INIT;
+	FILE *f = fopen(file, "rb");
+	char chunk[65536];
+	size_t n;
+
+	assert_non_null(f);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		pc_buf_add(&b, chunk, n);
+	fclose(f);
+	fn(&b);
+	f = fopen(file, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(b.buf, 1, b.len, f), b.len);
+	assert_int_equal(fclose(f), 0);
+	pc_buf_release(&b);
+}
+
+static void flip_middle(struct pc_buf *b)
+{
+	b->buf[b->len / 2] ^= 0x10;
+}
+
+static void flip_header(struct pc_buf *b)
+{
+	b->buf[100] ^= 0x01; /* in the recorded hashes of the texts */
+}
+
+static void truncate_half(struct pc_buf *b)
+{
+	pc_buf_setlen(b, b->len / 2);
+}
+
+static void append_byte(struct pc_buf *b)
+{
+	pc_buf_addch(b, 0);
+}
+
+static void emptied(struct pc_buf *b)
+{
+	pc_buf_reset(b);
+}
+
+static void garbage(struct pc_buf *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->len; i++)
+		b->buf[i] = (char)(i * 7);
+}
+
+static void test_maintainers__cache_damaged(void **state)
+{
+	static void (*const how[])(struct pc_buf *) = {
+		flip_middle, flip_header, truncate_half,
+		append_byte, emptied,	  garbage,
+	};
+	char *dir = t_mkdtemp(), *cache = xasprintf("%s/cache", dir), *file;
+	size_t i;
+
+	(void)state;
+	put(dir, "MAINTAINERS", cache_text);
+	put(dir, ".mailmap", cache_mailmap);
+	check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+	file = cache_file(cache);
+	for (i = 0; i < PC_ARRAY_SIZE(how); i++) {
+		damage(file, how[i]);
+		check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+		check_cached(dir, cache, PC_MAINT_CACHE_HIT);
+	}
+	/* A symbolic link in its place is not followed. */
+	{
+		char *other = xasprintf("%s/other.img", dir);
+
+		assert_int_equal(rename(file, other), 0);
+		assert_int_equal(symlink(other, file), 0);
+		check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+		check_cached(dir, cache, PC_MAINT_CACHE_HIT);
+		free(other);
+	}
+	free(file);
+	free(cache);
+	t_rmtree(dir);
+	free(dir);
+}
+
+static void test_maintainers__cache_unwritable(void **state)
+{
+	char *dir = t_mkdtemp(), *cache = xasprintf("%s/afile/cache", dir);
+
+	(void)state;
+	put(dir, "MAINTAINERS", cache_text);
+	put(dir, "afile", "not a directory\n");
+	check_cached(dir, cache, PC_MAINT_CACHE_UNWRITTEN);
+	check_cached(dir, cache, PC_MAINT_CACHE_UNWRITTEN);
+	free(cache);
+	t_rmtree(dir);
+	free(dir);
+}
+
+/* MAINTAINERS that starts with an F: tag: the entry is named by the
+ * converted value, with a '/' when the tree has that directory. */
+static void test_maintainers__cache_first_line_tag(void **state)
+{
+	char *dir = t_mkdtemp(), *cache = xasprintf("%s/cache", dir);
+	struct pc_maint *m;
+	struct pc_err err = { 0 };
+
+	(void)state;
+	put(dir, "MAINTAINERS", "F:\tsrc\nM:\tA <a@x.org>\n");
+	check_cached(dir, cache, PC_MAINT_CACHE_WRITTEN);
+	assert_int_equal(pc_maint_load_cached(&m, dir, cache, &err), 0);
+	assert_string_equal(pc_maint_entry_at(m, 0)->name, "F:src");
+	pc_maint_free(m);
+	mkdirs(dir, "src");
+	check_cached(dir, cache, PC_MAINT_CACHE_HIT);
+	assert_int_equal(pc_maint_load_cached(&m, dir, cache, &err), 0);
+	assert_string_equal(pc_maint_entry_at(m, 0)->name, "F:src/");
+	assert_non_null(pc_maint_find(m, "f:SRC/"));
+	assert_null(pc_maint_find(m, "F:src"));
+	pc_maint_free(m);
+	free(cache);
+	t_rmtree(dir);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1072,6 +1434,11 @@ int main(void)
 		cmocka_unit_test(test_maintainers__yaml_addresses),
 		cmocka_unit_test(test_maintainers__identity),
 		cmocka_unit_test(test_maintainers__query),
+		cmocka_unit_test(test_maintainers__cache_same_answers),
+		cmocka_unit_test(test_maintainers__cache_stale),
+		cmocka_unit_test(test_maintainers__cache_damaged),
+		cmocka_unit_test(test_maintainers__cache_unwritable),
+		cmocka_unit_test(test_maintainers__cache_first_line_tag),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
