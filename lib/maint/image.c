@@ -142,24 +142,57 @@ static void pcre2_version(char out[32])
 
 struct lay {
 	struct pc_buf str;
-	struct pc_maint__smap seen; /* string -> its offset */
+	uint32_t *seen; /* open addressing: offset + 1 of a string added */
+	size_t seen_cap, n_seen;
 	struct pc_buf sec[NSEC];
 	uint64_t n[NSEC];
 };
+
+static size_t seen_slot(const struct lay *l, const char *s, uint64_t h)
+{
+	size_t i = (size_t)h & (l->seen_cap - 1);
+
+	while (l->seen[i] && strcmp(l->str.buf + l->seen[i] - 1, s))
+		i = (i + 1) & (l->seen_cap - 1);
+	return i;
+}
 
 /* A string's offset, the string added once (many values repeat: lists,
  * statuses, addresses). */
 static uint32_t add_str(struct lay *l, const char *s)
 {
-	size_t off;
+	size_t n, i, off;
+	uint64_t h;
 
 	if (!s)
 		return PC_MAINT__NOSTR;
-	if (pc_maint__smap_get(&l->seen, s, &off))
-		return (uint32_t)off;
+	n = strlen(s);
+	h = pc_maint__hash64(s, n, 0);
+	if ((l->n_seen + 1) * 2 > l->seen_cap) {
+		uint32_t *old = l->seen;
+		size_t oldcap = l->seen_cap;
+
+		l->seen_cap = oldcap ? oldcap * 2 : 4096;
+		l->seen = xcalloc(l->seen_cap, sizeof(*l->seen));
+		for (i = 0; i < oldcap; i++) {
+			const char *k;
+
+			if (!old[i])
+				continue;
+			k = l->str.buf + old[i] - 1;
+			l->seen[seen_slot(l, k,
+					  pc_maint__hash64(k, strlen(k), 0))] =
+				old[i];
+		}
+		free(old);
+	}
+	i = seen_slot(l, s, h);
+	if (l->seen[i])
+		return l->seen[i] - 1;
 	off = l->str.len;
-	pc_buf_add(&l->str, s, strlen(s) + 1);
-	pc_maint__smap_put(&l->seen, s, off);
+	pc_buf_add(&l->str, s, n + 1);
+	l->seen[i] = (uint32_t)off + 1;
+	l->n_seen++;
 	return (uint32_t)off;
 }
 
@@ -456,7 +489,7 @@ void pc_maint__image(unsigned char **out, size_t *len,
 	h.sum = pc_maint__hash64(img + sizeof(h), pos - sizeof(h), 0);
 	memcpy(img, &h, sizeof(h));
 	pc_buf_release(&l.str);
-	pc_maint__smap_release(&l.seen);
+	free(l.seen);
 	for (i = 0; i < NSEC; i++)
 		pc_buf_release(&l.sec[i]);
 	*out = img;
