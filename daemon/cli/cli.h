@@ -76,4 +76,12 @@ int cli_parse_jobs(const char *arg, unsigned *out);
 /* Prints the help text of a command and returns status. */
 int cli_usage(FILE *f, const char *text, int status);
 
+/*
+ * The light `patchclock` (cli/front.c) only: keeps the command line, and
+ * replaces the program with patchclock-core running it (exits 1 with a
+ * message when it cannot).
+ */
+void cli_front_init(char **argv);
+void cli_front_core(void) __attribute__((noreturn));
+
 #endif

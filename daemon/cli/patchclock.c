@@ -2,6 +2,10 @@
 /*
  * patchclock: the command line. Dispatches to one cmd_<verb>() per
  * subcommand (daemon/cli/cmd_<verb>.c); shared helpers live here.
+ *
+ * Built twice: as patchclock-core, the whole CLI, and with PC_CLI_FRONT
+ * as the light `patchclock` (cli/front.c), which runs `who` itself and
+ * hands every other command to the core.
  */
 #include <malloc.h>
 #include <errno.h>
@@ -21,24 +25,37 @@
 #include "store/store.h"
 #include "util/banned.h"
 
+/* A command the light `patchclock` leaves to the core (NULL there). */
+#ifdef PC_CLI_FRONT
+#define CORE(fn) NULL
+#else
+#define CORE(fn) fn
+#endif
+
 static const struct cli_cmd commands[] = {
-	{ "ingest", cmd_ingest,
+	{ "ingest", CORE(cmd_ingest),
 	  "read mail (mbox, maildir, public-inbox...) into the database" },
-	{ "series", cmd_series, "list the patch series found" },
-	{ "show", cmd_show, "show one series or message" },
+	{ "series", CORE(cmd_series), "list the patch series found" },
+	{ "show", CORE(cmd_show), "show one series or message" },
 	{ "who", cmd_who, "who to send a file or patch to (MAINTAINERS)" },
-	{ "profile", cmd_profile, "the policy a subsystem profile states" },
-	{ "status", cmd_status, "the clock's verdict on each open series" },
-	{ "accept", cmd_accept, "mark a series accepted by a maintainer" },
-	{ "digest", cmd_digest,
+	{ "profile", CORE(cmd_profile),
+	  "the policy a subsystem profile states" },
+	{ "status", CORE(cmd_status),
+	  "the clock's verdict on each open series" },
+	{ "accept", CORE(cmd_accept),
+	  "mark a series accepted by a maintainer" },
+	{ "digest", CORE(cmd_digest),
 	  "queue digests and reminders the clock calls for" },
-	{ "report", cmd_report,
+	{ "report", CORE(cmd_report),
 	  "write the dashboard: a static HTML site with Atom feeds" },
-	{ "outbox", cmd_outbox, "the mail queued, sent, failed or held back" },
-	{ "send", cmd_send, "send the outbox's due mail over SMTP" },
-	{ "fetch", cmd_fetch, "fetch the kernel tree and fast-forward it" },
-	{ "apply", cmd_apply, "apply a series to a branch of the kernel tree" },
-	{ "boot-test", cmd_boot_test,
+	{ "outbox", CORE(cmd_outbox),
+	  "the mail queued, sent, failed or held back" },
+	{ "send", CORE(cmd_send), "send the outbox's due mail over SMTP" },
+	{ "fetch", CORE(cmd_fetch),
+	  "fetch the kernel tree and fast-forward it" },
+	{ "apply", CORE(cmd_apply),
+	  "apply a series to a branch of the kernel tree" },
+	{ "boot-test", CORE(cmd_boot_test),
 	  "build an applied series and boot it in QEMU with NVDIMMs" },
 };
 
@@ -79,6 +96,7 @@ int cli_usage(FILE *f, const char *text, int status)
 	return status;
 }
 
+#ifndef PC_CLI_FRONT
 const char *cli_db_path(const char *opt)
 {
 	const char *env = getenv("PATCHCLOCK_DB");
@@ -91,6 +109,7 @@ const char *cli_db_path(const char *opt)
 	c = cli_conf();
 	return c && c->database ? c->database : "patchclock.db";
 }
+#endif
 
 int cli_time_option(const char *cmd, const char *opt, const char *arg,
 		    int64_t *out)
@@ -204,6 +223,7 @@ int cli_parse_time(const char *s, int64_t *out)
 	return 0;
 }
 
+#ifndef PC_CLI_FRONT
 struct pc_store *cli_open_store(const char *path)
 {
 	struct stat sb;
@@ -241,6 +261,7 @@ struct pc_store *cli_create_store(const char *path)
 	}
 	return st;
 }
+#endif
 
 void cli_format_time(char *out, size_t len, int64_t t, int valid)
 {
@@ -302,6 +323,11 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], commands[i].name)) {
 			int rc;
 
+#ifdef PC_CLI_FRONT
+			cli_front_init(argv);
+			if (!commands[i].run)
+				cli_front_core();
+#endif
 			if (wants_filter(argc, argv))
 				safeout_install();
 			rc = commands[i].run(argc - 1, argv + 1);

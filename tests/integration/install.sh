@@ -21,7 +21,8 @@ unset PATCHCLOCK_DATA_DIR
 
 p=$tmp/prefix
 cmake --install "$build" --prefix "$p" >/dev/null
-for f in bin/patchclock sbin/patchclockd share/patchclock/profiles.ini \
+for f in bin/patchclock libexec/patchclock-core sbin/patchclockd \
+	share/patchclock/profiles.ini \
 	share/patchclock/kernel-releases share/patchclock/kernel-test/run \
 	share/man/man1/patchclock.1 share/man/man5/patchclockd.conf.5 \
 	share/man/man8/patchclockd.8 \
