@@ -256,7 +256,8 @@ static void add_index(struct lay *l, struct lit_entry *e, size_t ne, int sidx,
 	uint16_t rank[1024], r = 0;
 	size_t i;
 
-	qsort(e, ne, sizeof(*e), cmp_lit_entry);
+	if (ne)
+		qsort(e, ne, sizeof(*e), cmp_lit_entry);
 	for (i = 0; i < ne; i++) {
 		struct pc_maint__nlit nl = {
 			.bigram = e[i].bigram,
