@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Digests through libcrypto's EVP interface (see hash.h). */
+/* SHA-1 through libcrypto's EVP interface (see hash.h; SHA-256 is
+ * sha256.c's). */
 #include <openssl/evp.h>
 #include <stdlib.h>
 
@@ -39,13 +40,5 @@ void pc_sha1_final(unsigned char out[PC_SHA1_LEN], struct pc_sha1 *c)
 
 	if (!EVP_DigestFinal_ex(c->ctx, out, &n) ||
 	    !EVP_DigestInit_ex(c->ctx, EVP_sha1(), NULL))
-		abort();
-}
-
-void pc_sha256(unsigned char out[PC_SHA256_LEN], const void *p, size_t len)
-{
-	unsigned int n = PC_SHA256_LEN;
-
-	if (!EVP_Digest(p, len, out, &n, EVP_sha256(), NULL))
 		abort();
 }

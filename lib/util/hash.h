@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * SHA-1 and SHA-256 through OpenSSL's libcrypto: SHA-1 for git-compatible
- * patch-ids, SHA-256 for stable ids of mail without a Message-ID.
+ * SHA-1 through OpenSSL's libcrypto, for git-compatible patch-ids; SHA-256
+ * in plain C (sha256.c), for stable ids: mail without a Message-ID,
+ * MAINTAINERS, file names. A program that hashes only with SHA-256 does
+ * not load libcrypto.
  */
 #ifndef PC_UTIL_HASH_H
 #define PC_UTIL_HASH_H
