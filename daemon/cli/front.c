@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The light `patchclock`: what runs before any command, and `who`, in a
- * program that links only what those need (libpcre2, json-c, libcrypto
- * for SHA-256, libc), so that `patchclock who` in a loop does not load
- * the 47 shared libraries the other commands bring (SQLite, libgit2,
- * libcurl and GnuTLS, libetpan, libopendkim, GLib...). Every other
- * command, and `who` when only the configuration can name the tree, is
- * run by patchclock-core, the whole CLI, which this program replaces
- * itself with: PREFIX/libexec/patchclock-core once installed, beside it
- * in a build tree.
+ * program that links only what those need (libpcre2, json-c, libc), so
+ * that `patchclock who` in a loop does not load the 47 shared libraries
+ * the other commands bring (SQLite, libgit2, libcurl and GnuTLS,
+ * libcrypto, libetpan, libopendkim, GLib...). Every other command, and
+ * `who` when only the configuration can name the tree, is run by
+ * patchclock-core, the whole CLI, which this program replaces itself
+ * with: PREFIX/libexec/patchclock-core once installed, beside it in a
+ * build tree.
  */
 #include <errno.h>
 #include <limits.h>
