@@ -140,19 +140,26 @@ static void pcre2_version(char out[32])
 
 /* ---- laying out ------------------------------------------------------------ */
 
+/*
+ * An image being laid out: the sections are written in place into img,
+ * each into the room counted for it beforehand (cap elements at off);
+ * the strings, whose size is known last, go into str and then at the
+ * end of img. Nothing is copied twice: on a large MAINTAINERS the pages
+ * first touched are much of what loading costs.
+ */
 struct lay {
-	struct pc_buf str;
+	unsigned char *img; /* owned */
+	uint64_t off[NSEC], cap[NSEC], n[NSEC];
+	char *str; /* the strings: img + off[S_STR], n[S_STR] bytes used */
 	uint32_t *seen; /* open addressing: offset + 1 of a string added */
 	size_t seen_cap, n_seen;
-	struct pc_buf sec[NSEC];
-	uint64_t n[NSEC];
 };
 
 static size_t seen_slot(const struct lay *l, const char *s, uint64_t h)
 {
 	size_t i = (size_t)h & (l->seen_cap - 1);
 
-	while (l->seen[i] && strcmp(l->str.buf + l->seen[i] - 1, s))
+	while (l->seen[i] && strcmp(l->str + l->seen[i] - 1, s))
 		i = (i + 1) & (l->seen_cap - 1);
 	return i;
 }
@@ -179,7 +186,7 @@ static uint32_t add_str(struct lay *l, const char *s)
 
 			if (!old[i])
 				continue;
-			k = l->str.buf + old[i] - 1;
+			k = l->str + old[i] - 1;
 			l->seen[seen_slot(l, k,
 					  pc_maint__hash64(k, strlen(k), 0))] =
 				old[i];
@@ -189,8 +196,10 @@ static uint32_t add_str(struct lay *l, const char *s)
 	i = seen_slot(l, s, h);
 	if (l->seen[i])
 		return l->seen[i] - 1;
-	off = l->str.len;
-	pc_buf_add(&l->str, s, n + 1);
+	off = l->n[S_STR];
+	assert(off + n + 1 <= l->cap[S_STR]);
+	memcpy(l->str + off, s, n + 1);
+	l->n[S_STR] += n + 1;
 	l->seen[i] = (uint32_t)off + 1;
 	l->n_seen++;
 	return (uint32_t)off;
@@ -198,7 +207,10 @@ static uint32_t add_str(struct lay *l, const char *s)
 
 static void add(struct lay *l, int sec, const void *p, size_t n)
 {
-	pc_buf_add(&l->sec[sec], p, n * sec_elem[sec]);
+	assert(l->n[sec] + n <= l->cap[sec]);
+	if (n)
+		memcpy(l->img + l->off[sec] + l->n[sec] * sec_elem[sec], p,
+		       n * sec_elem[sec]);
 	l->n[sec] += n;
 }
 
@@ -251,7 +263,7 @@ static void add_index(struct lay *l, struct lit_entry *e, size_t ne, int sidx,
 		      int sbits, int srank, int sstart)
 {
 	const struct pc_maint__lit *lits =
-		(const void *)l->sec[S_LIT].buf; /* complete by now */
+		(const void *)(l->img + l->off[S_LIT]); /* complete by now */
 	uint64_t bits[1024] = { 0 };
 	uint16_t rank[1024], r = 0;
 	size_t i;
@@ -319,6 +331,103 @@ static size_t align8(size_t n)
 	return (n + 7) & ~(size_t)7;
 }
 
+static size_t len1(const char *s)
+{
+	return s ? strlen(s) + 1 : 0;
+}
+
+static void key_len(const char *key, uint64_t hash, size_t val, void *arg)
+{
+	(void)hash;
+	(void)val;
+	*(size_t *)arg += strlen(key) + 1;
+}
+
+/* The most the strings can take (before repeats are dropped). */
+static size_t str_room(const struct pc_maint__build *b)
+{
+	size_t n = b->pool.len + 1, i, j;
+
+	for (i = 0; i < b->n_npats; i++) {
+		n += len1(b->npats[i].src);
+		for (j = 0; j < b->npats[i].n_lits; j++)
+			n += b->npats[i].lits[j].len + 1;
+	}
+	for (i = 0; i < b->n_kpats; i++) {
+		n += len1(b->kpats[i].src);
+		for (j = 0; j < b->kpats[i].n_lits; j++)
+			n += b->kpats[i].lits[j].len + 1;
+	}
+	for (i = 0; i < b->n_entries; i++)
+		n += len1(b->ents[i].name) + len1(b->ents[i].role) +
+		     len1(b->ents[i].subsys);
+	if (b->n_fpats)
+		n += len1(b->pool.buf + b->fpats[0].re) + 3; /* name_dir */
+	for (i = 0; i < b->n_tags; i++) {
+		n += len1(b->tags[i].value) + len1(b->tagx[i].list);
+		for (j = 0; j < b->tagx[i].n_addrs; j++)
+			n += len1(b->tagx[i].addrs[j]);
+	}
+	for (i = 0; i < b->mailmap.n_strs; i++)
+		n += len1(b->mailmap.strs[i]);
+	pc_maint__smap_each(&b->mailmap.names, key_len, &n);
+	pc_maint__smap_each(&b->mailmap.addresses, key_len, &n);
+	pc_maint__smap_each(&b->names, key_len, &n);
+	for (i = 0; i < b->n_warns; i++)
+		n += len1(b->warns[i].msg);
+	n += len1(b->header);
+	for (i = 0; i < 26; i++)
+		n += len1(b->tag_doc[i]);
+	return n;
+}
+
+/* The room of each section (at most: four bigrams a literal, one start
+ * a bigram; the strings' before repeats go), and where they go: the
+ * strings last, so that the room they do not use is never touched. */
+static size_t plan(struct lay *l, const struct pc_maint__build *b)
+{
+	uint64_t nlits = 0, klits = 0, addrs = 0;
+	size_t i, pos;
+
+	for (i = 0; i < b->n_npats; i++)
+		if (b->npats[i].ok)
+			nlits += b->npats[i].n_lits;
+	for (i = 0; i < b->n_kpats; i++)
+		klits += b->kpats[i].n_lits;
+	for (i = 0; i < b->n_tags; i++)
+		addrs += b->tagx[i].n_addrs;
+	l->cap[S_FPAT] = l->cap[S_PIDX] = b->n_fpats;
+	l->cap[S_BUCKET] = b->bucket_mask + 1;
+	l->cap[S_FRES] = b->n_fre;
+	l->cap[S_LIT] = nlits + klits;
+	l->cap[S_NPAT] = l->cap[S_NALWAYS] = b->n_npats;
+	l->cap[S_NIDX] = 4 * nlits;
+	l->cap[S_NSTART] = 4 * nlits + 1;
+	l->cap[S_KPAT] = b->n_kpats;
+	l->cap[S_KIDX] = 4 * klits;
+	l->cap[S_KSTART] = 4 * klits + 1;
+	l->cap[S_NBITS] = l->cap[S_NRANK] = l->cap[S_KBITS] = l->cap[S_KRANK] =
+		1024;
+	l->cap[S_ENT] = b->n_entries;
+	l->cap[S_TAG] = b->n_tags;
+	l->cap[S_ADDR] = addrs;
+	l->cap[S_MMNAMES] = pc_maint__smap_cap(&b->mailmap.names);
+	l->cap[S_MMADDRS] = pc_maint__smap_cap(&b->mailmap.addresses);
+	l->cap[S_MMSTRS] = b->mailmap.n_strs;
+	l->cap[S_NAMES] = pc_maint__smap_cap(&b->names);
+	l->cap[S_WARN] = b->n_warns;
+	pos = align8(sizeof(struct head));
+	for (i = 0; i < NSEC; i++) {
+		if (i == S_STR)
+			continue;
+		l->off[i] = pos;
+		pos = align8(pos + l->cap[i] * sec_elem[i]);
+	}
+	l->off[S_STR] = pos;
+	l->cap[S_STR] = str_room(b);
+	return align8(pos + l->cap[S_STR]);
+}
+
 void pc_maint__image(unsigned char **out, size_t *len,
 		     const struct pc_maint__build *b)
 {
@@ -332,11 +441,12 @@ void pc_maint__image(unsigned char **out, size_t *len,
 
 	memset(&l, 0, sizeof(l));
 	memset(&h, 0, sizeof(h));
-	pc_buf_init(&l.str, b->pool.len + b->text_len);
-	for (i = 0; i < NSEC; i++)
-		pc_buf_init(&l.sec[i], 0);
+	pos = plan(&l, b);
+	l.img = xcalloc(1, pos);
+	l.str = (char *)l.img + l.off[S_STR];
 	/* The pool first: its offsets are string offsets. */
-	pc_buf_add(&l.str, b->pool.buf, b->pool.len);
+	memcpy(l.str, b->pool.buf, b->pool.len);
+	l.n[S_STR] = b->pool.len;
 
 	for (i = 0; i < b->n_fpats; i++) {
 		struct pc_maint__fpat fp = b->fpats[i];
@@ -459,7 +569,6 @@ void pc_maint__image(unsigned char **out, size_t *len,
 	h.header = add_str(&l, b->header);
 	for (i = 0; i < 26; i++)
 		h.tag_doc[i] = add_str(&l, b->tag_doc[i]);
-	l.n[S_STR] = l.str.len;
 
 	/* The header, then the sections. */
 	memcpy(h.magic, MAGIC, 8);
@@ -472,29 +581,19 @@ void pc_maint__image(unsigned char **out, size_t *len,
 	memcpy(h.mmsha, b->mmsha, sizeof(b->mmsha));
 	h.bucket_mask = b->bucket_mask;
 	memcpy(h.prefix_lens, b->prefix_lens, sizeof(h.prefix_lens));
-	pos = align8(sizeof(h));
+	/* The image ends with the strings used (the rest of the room is
+	 * left, untouched); then the header. */
+	img = l.img;
+	h.total = align8(l.off[S_STR] + l.n[S_STR]);
 	for (i = 0; i < NSEC; i++) {
-		const struct pc_buf *s = i == S_STR ? &l.str : &l.sec[i];
-
-		h.sec[i].off = pos;
+		h.sec[i].off = l.off[i];
 		h.sec[i].n = l.n[i];
-		pos = align8(pos + s->len);
 	}
-	h.total = pos;
-	img = xcalloc(1, pos);
-	for (i = 0; i < NSEC; i++) {
-		const struct pc_buf *s = i == S_STR ? &l.str : &l.sec[i];
-
-		memcpy(img + h.sec[i].off, s->buf, s->len);
-	}
-	h.sum = pc_maint__hash64(img + sizeof(h), pos - sizeof(h), 0);
+	h.sum = pc_maint__hash64(img + sizeof(h), h.total - sizeof(h), 0);
 	memcpy(img, &h, sizeof(h));
-	pc_buf_release(&l.str);
 	free(l.seen);
-	for (i = 0; i < NSEC; i++)
-		pc_buf_release(&l.sec[i]);
 	*out = img;
-	*len = pos;
+	*len = h.total;
 }
 
 /* ---- opening ----------------------------------------------------------------- */
