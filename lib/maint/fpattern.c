@@ -872,14 +872,22 @@ static int lit_at(const struct pc_maint *m, const struct pc_maint__nlit *nl,
 void pc_maint__kscan(const struct pc_maint *m, const char *p, size_t len,
 		     unsigned char *hit, struct pc_maint__khits *pos)
 {
-	const uint64_t *bits = m->kbigram.bits;
+	const uint64_t *bits = m->kbigram.bits, *tri = m->ktri;
+	const unsigned char *s = (const unsigned char *)p;
 	size_t i, k, end;
 
 	for (i = 0; i + 1 < len; i++) {
-		uint32_t bg = pc_maint__load2(p + i);
+		uint32_t bg = pc_maint__load2(p + i), t;
 
 		if (!((bits[bg >> 6] >> (bg & 63)) & 1))
 			continue;
+		/* A literal starting here has its first three bytes in the
+		 * trigram bitmap (every third byte after one of two). */
+		if (i + 2 < len) {
+			t = pc_maint__tri(s[i], s[i + 1], s[i + 2]);
+			if (!((tri[t >> 6] >> (t & 63)) & 1))
+				continue;
+		}
 		for (end = pc_maint__bigram_range(&m->kbigram, bg, &k); k < end;
 		     k++) {
 			uint32_t kp = m->kidx[k].pat;

@@ -53,6 +53,7 @@ enum {
 	S_KBITS,
 	S_KRANK,
 	S_KSTART,
+	S_KTRI,
 	S_ENT,
 	S_TAG,
 	S_ADDR,
@@ -83,6 +84,7 @@ static const size_t sec_elem[NSEC] = {
 	[S_KBITS] = sizeof(uint64_t),
 	[S_KRANK] = sizeof(uint16_t),
 	[S_KSTART] = sizeof(uint32_t),
+	[S_KTRI] = sizeof(uint64_t),
 	[S_ENT] = sizeof(struct pc_maint__ent),
 	[S_TAG] = sizeof(struct pc_maint__tag),
 	[S_ADDR] = sizeof(uint32_t),
@@ -294,6 +296,50 @@ static void add_index(struct lay *l, struct lit_entry *e, size_t ne, int sidx,
 	add(l, srank, rank, 1024);
 }
 
+/* The cases a byte matches in: 1, or 2 for a letter without case. */
+static size_t cases(unsigned char c, int icase, unsigned char v[2])
+{
+	v[0] = c;
+	if (!icase || !pc_isalpha(c))
+		return 1;
+	v[0] = (unsigned char)pc_tolower(c);
+	v[1] = (unsigned char)(v[0] - 32);
+	return 2;
+}
+
+/* The K: literals' trigram bitmap (see pc_maint__tri()). */
+static void add_trigrams(struct lay *l, const struct pc_maint__build *b)
+{
+	uint64_t bits[1024] = { 0 };
+	size_t k, j, x, y, z, n0, n1, n2;
+
+	for (k = 0; k < b->n_kpats; k++)
+		for (j = 0; j < b->kpats[k].n_lits; j++) {
+			const struct pc_maint__blit *lt = &b->kpats[k].lits[j];
+			const unsigned char *s = (const void *)lt->s;
+			unsigned char v0[2], v1[2], v2[256];
+
+			n0 = cases(s[0], lt->icase, v0);
+			n1 = cases(s[1], lt->icase, v1);
+			if (lt->len >= 3) {
+				n2 = cases(s[2], lt->icase, v2);
+			} else {
+				for (n2 = 0; n2 < 256; n2++)
+					v2[n2] = (unsigned char)n2;
+			}
+			for (x = 0; x < n0; x++)
+				for (y = 0; y < n1; y++)
+					for (z = 0; z < n2; z++) {
+						uint32_t t = pc_maint__tri(
+							v0[x], v1[y], v2[z]);
+
+						bits[t >> 6] |= 1ull
+								<< (t & 63);
+					}
+		}
+	add(l, S_KTRI, bits, 1024);
+}
+
 struct flat {
 	struct lay *l;
 	struct pc_maint__fslot *v;
@@ -407,7 +453,7 @@ static size_t plan(struct lay *l, const struct pc_maint__build *b)
 	l->cap[S_KIDX] = 4 * klits;
 	l->cap[S_KSTART] = 4 * klits + 1;
 	l->cap[S_NBITS] = l->cap[S_NRANK] = l->cap[S_KBITS] = l->cap[S_KRANK] =
-		1024;
+		l->cap[S_KTRI] = 1024;
 	l->cap[S_ENT] = b->n_entries;
 	l->cap[S_TAG] = b->n_tags;
 	l->cap[S_ADDR] = addrs;
@@ -504,6 +550,7 @@ void pc_maint__image(unsigned char **out, size_t *len,
 	}
 	add_index(&l, e, ne, S_KIDX, S_KBITS, S_KRANK, S_KSTART);
 	free(e);
+	add_trigrams(&l, b);
 
 	/* Entries and their tags. */
 	for (i = 0; i < b->n_entries; i++) {
@@ -663,7 +710,7 @@ static int image_sound(const unsigned char *img, size_t len)
 	if (h.sec[S_BUCKET].n != h.bucket_mask + 1 ||
 	    (h.bucket_mask & (h.bucket_mask + 1)) || h.sec[S_NBITS].n != 1024 ||
 	    h.sec[S_KBITS].n != 1024 || h.sec[S_NRANK].n != 1024 ||
-	    h.sec[S_KRANK].n != 1024)
+	    h.sec[S_KRANK].n != 1024 || h.sec[S_KTRI].n != 1024)
 		return 0;
 	return h.sum == pc_maint__hash64(img + sizeof(h), len - sizeof(h), 0);
 }
@@ -757,6 +804,7 @@ int pc_maint__open(struct pc_maint **out, const unsigned char *img, size_t len,
 	m->kbigram.bits = at(img, &h, S_KBITS, NULL);
 	m->kbigram.rank = at(img, &h, S_KRANK, NULL);
 	m->kbigram.start = at(img, &h, S_KSTART, NULL);
+	m->ktri = at(img, &h, S_KTRI, NULL);
 	m->ents = at(img, &h, S_ENT, &m->n_entries);
 	m->tags = at(img, &h, S_TAG, &m->n_tags);
 	m->addrs = at(img, &h, S_ADDR, NULL);

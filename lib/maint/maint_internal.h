@@ -252,6 +252,19 @@ static inline size_t pc_maint__bigram_range(const struct pc_maint__bigrams *b,
 /* The bigrams a literal s can start with: 1, or up to 4 without case. */
 size_t pc_maint__lit_bigrams(const char *s, int icase, uint32_t bg[4]);
 
+/*
+ * The K: scan's second filter: a bitmap of the first three bytes of the
+ * literals (every case of them without case; every third byte after a
+ * literal of two), by this 16-bit hash.
+ */
+static inline uint32_t pc_maint__tri(unsigned char a, unsigned char b,
+				     unsigned char c)
+{
+	return ((uint32_t)a * 0x9E37u ^ (uint32_t)b * 0x85EBu ^
+		(uint32_t)c * 0xC2B3u) &
+	       0xffff;
+}
+
 /* A K: line, in the script's order. */
 struct pc_maint__kpat {
 	uint64_t tv; /* the script's index of the line in @typevalue */
@@ -357,6 +370,7 @@ struct pc_maint {
 	const struct pc_maint__nlit *kidx; /* K: literals by two bytes */
 	size_t n_kidx;
 	struct pc_maint__bigrams kbigram;
+	const uint64_t *ktri; /* 1024 words: pc_maint__tri() of K: literals */
 	const struct pc_maint__ent *ents;
 	size_t n_entries;
 	const struct pc_maint__tag *tags;
