@@ -175,16 +175,11 @@ static int read_holidays(struct cli_policy *cp, const char *path)
 
 const char *cli_tree_dir(const char *opt)
 {
-	const char *env = getenv("PC_KERNEL_TREE");
+	const char *dir = cli_tree_dir_given(opt);
 	const struct conf *c;
-	struct stat st;
 
-	if (opt)
-		return opt;
-	if (env && *env)
-		return env;
-	if (stat("MAINTAINERS", &st) == 0 && S_ISREG(st.st_mode))
-		return ".";
+	if (dir)
+		return dir;
 	c = cli_conf();
 	return c ? c->tree : NULL;
 }

@@ -22,6 +22,13 @@
  */
 const char *cli_tree_dir(const char *opt);
 
+/*
+ * The part of that rule that needs no configuration (treedir.c, linked
+ * into the light `patchclock` too): opt, $PC_KERNEL_TREE or ".", else
+ * NULL.
+ */
+const char *cli_tree_dir_given(const char *opt);
+
 struct cli_policy_args {
 	const char *tree; /* NULL: no MAINTAINERS, default policy */
 	const char *const *overrides; /* --overrides files, in order */

@@ -14,7 +14,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -71,21 +70,15 @@ void cli_front_core(void)
 }
 
 /*
- * cli_tree_dir() as policy.c has it, but without the configuration:
- * when only the configuration can name the tree, the core runs the
- * command (nothing has been done yet but reading the options).
+ * cli_tree_dir() without the configuration: when only the configuration
+ * can name the tree, the core runs the command (nothing has been done
+ * yet but reading the options).
  */
 const char *cli_tree_dir(const char *opt)
 {
-	const char *env = getenv("PC_KERNEL_TREE");
-	struct stat st;
+	const char *dir = cli_tree_dir_given(opt);
 
-	if (opt)
-		return opt;
-	if (env && *env)
-		return env;
-	if (stat("MAINTAINERS", &st) == 0 && S_ISREG(st.st_mode))
-		return ".";
-	cli_front_core();
-	return NULL;
+	if (!dir)
+		cli_front_core();
+	return dir;
 }
