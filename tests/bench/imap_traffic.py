@@ -167,7 +167,8 @@ def main():
         while time.time() < deadline:
             row = db.execute(
                 "SELECT m.id, s.id, st.series_id FROM messages m "
-                "LEFT JOIN series s ON s.anchor_id = m.id "
+                "LEFT JOIN series s ON s.id = m.series_id "
+                "AND s.anchor_id = m.id "
                 "LEFT JOIN series_status st ON st.series_id = s.id "
                 "WHERE m.msgid = ?", (msgid,)).fetchone()
             now = time.time()
