@@ -138,6 +138,16 @@ def main():
     ap.add_argument("--speed", type=float, required=True)
     ap.add_argument("--idle", type=float, default=20)
     o = ap.parse_args()
+    if o.count == 0:
+        # Only make the folder, so that the daemon finds it at once.
+        env = env_file(o.env)
+        ctx = ssl.create_default_context(cafile=env["IMAP_CA"])
+        imap = imaplib.IMAP4_SSL(env["IMAP_HOST"], int(env["IMAPS_PORT"]),
+                                 ssl_context=ctx)
+        imap.login(env["IMAP_USER"], env["IMAP_PASS"])
+        imap.create(o.folder)
+        imap.logout()
+        return
 
     env = env_file(o.env)
     ctx = ssl.create_default_context(cafile=env["IMAP_CA"])
