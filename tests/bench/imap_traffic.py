@@ -128,6 +128,16 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def connect(env_path):
+    """Logs in to the test server the env file describes."""
+    env = env_file(env_path)
+    ctx = ssl.create_default_context(cafile=env["IMAP_CA"])
+    imap = imaplib.IMAP4_SSL(env["IMAP_HOST"], int(env["IMAPS_PORT"]),
+                             ssl_context=ctx)
+    imap.login(env["IMAP_USER"], env["IMAP_PASS"])
+    return imap
+
+
 def main():
     ap = argparse.ArgumentParser()
     for a in ("env", "folder", "db", "mbox", "pids-file"):
@@ -138,23 +148,12 @@ def main():
     ap.add_argument("--speed", type=float, required=True)
     ap.add_argument("--idle", type=float, default=20)
     o = ap.parse_args()
+    imap = connect(o.env)
+    imap.create(o.folder)
     if o.count == 0:
         # Only make the folder, so that the daemon finds it at once.
-        env = env_file(o.env)
-        ctx = ssl.create_default_context(cafile=env["IMAP_CA"])
-        imap = imaplib.IMAP4_SSL(env["IMAP_HOST"], int(env["IMAPS_PORT"]),
-                                 ssl_context=ctx)
-        imap.login(env["IMAP_USER"], env["IMAP_PASS"])
-        imap.create(o.folder)
         imap.logout()
         return
-
-    env = env_file(o.env)
-    ctx = ssl.create_default_context(cafile=env["IMAP_CA"])
-    imap = imaplib.IMAP4_SSL(env["IMAP_HOST"], int(env["IMAPS_PORT"]),
-                             ssl_context=ctx)
-    imap.login(env["IMAP_USER"], env["IMAP_PASS"])
-    imap.create(o.folder)
     db = sqlite3.connect("file:%s?mode=ro" % o.db, uri=True, timeout=5)
     with open(o.pids_file) as f:
         root = int(f.read().split()[0])
