@@ -491,7 +491,8 @@ void pc_maint__image(unsigned char **out, size_t *len,
 	l.img = xcalloc(1, pos);
 	l.str = (char *)l.img + l.off[S_STR];
 	/* The pool first: its offsets are string offsets. */
-	memcpy(l.str, b->pool.buf, b->pool.len);
+	if (b->pool.len) /* an empty MAINTAINERS has no pool at all */
+		memcpy(l.str, b->pool.buf, b->pool.len);
 	l.n[S_STR] = b->pool.len;
 
 	for (i = 0; i < b->n_fpats; i++) {
