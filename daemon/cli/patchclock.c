@@ -22,6 +22,7 @@
 #include "conf.h"
 #include "datadir.h"
 #include "log.h"
+#include "store/profile.h"
 #include "store/store.h"
 #include "util/banned.h"
 
@@ -85,7 +86,12 @@ static int usage(FILE *f, int status)
 	      "settings the command line leaves unset.\n"
 	      "On a terminal, the listings (status, series, outbox) go\n"
 	      "through $PATCHCLOCK_PAGER, else $PAGER, else less\n"
-	      "(PATCHCLOCK_PAGER=cat: none), in colour unless NO_COLOR is set.\n",
+	      "(PATCHCLOCK_PAGER=cat: none), in colour unless NO_COLOR is set.\n"
+	      "PATCHCLOCK_DEBUG set: debug messages on standard error.\n"
+	      "PATCHCLOCK_SQL_PROFILE set: each SQL statement's runs, time,\n"
+	      "page-cache misses and writes, full-scan rows and sorts, costliest\n"
+	      "first, on standard error when the command ends (for speed work:\n"
+	      "doc/speed.md).\n",
 	      f);
 	return status;
 }
@@ -240,6 +246,39 @@ struct pc_store *cli_open_store(const char *path)
 	return cli_create_store(path);
 }
 
+/* One line per statement for PATCHCLOCK_SQL_PROFILE: the figures, then
+ * the SQL on one line, shortened. */
+static void print_cost(const struct pc_store_stmt_cost *c, void *arg)
+{
+	char sql[161];
+	size_t i = 0;
+	const char *p;
+	int space = 0;
+
+	(void)arg;
+	for (p = c->sql; *p && i < sizeof(sql) - 1; p++) {
+		if (*p == ' ' || *p == '\t' || *p == '\n') {
+			space = i > 0;
+			continue;
+		}
+		if (space && i < sizeof(sql) - 2)
+			sql[i++] = ' ';
+		space = 0;
+		sql[i++] = *p;
+	}
+	sql[i] = '\0';
+	fprintf(stderr,
+		"sql-profile: %9.1f ms %8llu runs %8.1f us/run %9llu miss "
+		"%9llu write %10llu scan %6llu sort %11llu steps | %s\n",
+		(double)c->ns / 1e6, (unsigned long long)c->runs,
+		c->runs ? (double)c->ns / 1e3 / (double)c->runs : 0.0,
+		(unsigned long long)c->cache_misses,
+		(unsigned long long)c->cache_writes,
+		(unsigned long long)c->fullscan_steps,
+		(unsigned long long)c->sorts, (unsigned long long)c->vm_steps,
+		sql);
+}
+
 struct pc_store *cli_create_store(const char *path)
 {
 	struct pc_err err = { 0 };
@@ -259,6 +298,8 @@ struct pc_store *cli_create_store(const char *path)
 				  err.msg);
 		return NULL;
 	}
+	if (getenv("PATCHCLOCK_SQL_PROFILE"))
+		pc_store_profile(st, print_cost, NULL);
 	return st;
 }
 #endif

@@ -322,6 +322,7 @@ void pc_store_close(struct pc_store *st)
 	if (!st)
 		return;
 	pc_store__ckpt_stop(st);
+	pc_store__profile_end(st);
 	pc_raw__release(st);
 	drop_stmts(st);
 	if (st->db) {

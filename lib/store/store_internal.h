@@ -14,6 +14,7 @@
 #define PC_STORE__BUSY_MS 30000
 
 struct pc_store__ckpt;
+struct pc_store__prof;
 struct pc_raw_state;
 
 struct pc_store {
@@ -26,6 +27,8 @@ struct pc_store {
 	 * set fewer) */
 	unsigned ckpt_pages;
 	char *path; /* owned */
+	/* owned: statement costs (profile.h), or NULL */
+	struct pc_store__prof *prof;
 	int in_tx;
 	const char *stmt_sql[PC_STORE__MAX_STMTS]; /* borrowed: static SQL */
 	sqlite3_stmt *stmt[PC_STORE__MAX_STMTS]; /* owned */
@@ -45,6 +48,10 @@ sqlite3_stmt *pc_store__stmt(struct pc_store *st, const char *sql,
  * and removes the WAL hook. */
 int pc_store__ckpt_start(struct pc_store *st);
 void pc_store__ckpt_stop(struct pc_store *st);
+
+/* Reports the statement costs to the profile's callback and stops
+ * counting (profile.c); nothing when none was asked for. */
+void pc_store__profile_end(struct pc_store *st);
 
 /* Fills err from the connection's last error; returns PC_EDB. */
 int pc_store__fail(struct pc_store *st, struct pc_err *err, const char *what);

@@ -3,7 +3,8 @@
  * Unit tests for lib/store: ingest (identity, idempotence, raw bytes,
  * unparseable mail), series assembly (threading, broken threading, any
  * arrival order, cover adoption, naked covers, versions and RFCs), and
- * trailer attribution, on hand-built mail in a fresh SQLite file.
+ * trailer attribution, on hand-built mail in a fresh SQLite file; the
+ * statement profile (PATCHCLOCK_SQL_PROFILE) counts what ran.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "testutil.h"
 #include "store/ingest.h"
+#include "store/profile.h"
 #include "store/query.h"
 #include "store/store.h"
 #include "mail/message.h"
@@ -1010,6 +1012,76 @@ static void test_store__newer_schema_is_refused(void **state)
 	assert_int_equal(pc_store_open(&f->st, ":memory:", &err), 0);
 }
 
+/* What the profile callback saw, in the order it was called. */
+struct costs {
+	char *sql[256];
+	uint64_t runs[256], ns[256], writes[256];
+	size_t n;
+};
+
+static void keep_cost(const struct pc_store_stmt_cost *c, void *arg)
+{
+	struct costs *k = arg;
+
+	assert_true(k->n < 256);
+	k->sql[k->n] = xstrdup(c->sql);
+	k->runs[k->n] = c->runs;
+	k->ns[k->n] = c->ns;
+	k->writes[k->n] = c->cache_writes;
+	k->n++;
+}
+
+/* The index of the statement whose text starts with prefix, or -1. */
+static long cost_of(const struct costs *k, const char *prefix)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		if (!strncmp(k->sql[i], prefix, strlen(prefix)))
+			return (long)i;
+	return -1;
+}
+
+static void test_store__profile_counts_each_statement(void **state)
+{
+	struct fixture *f = *state;
+	struct costs k = { .n = 0 };
+	struct pc_err err = { 0 };
+	long ins, commit;
+	size_t i;
+
+	patch(f, "before@x", A, "[PATCH] before", "01 Jan 2024 10:00", NULL);
+	pc_store_profile(f->st, keep_cost, &k);
+	patch(f, "p1@x", A, "[PATCH 1/2] one", "02 Jan 2024 10:00", "c@x");
+	patch(f, "p2@x", A, "[PATCH 2/2] two", "02 Jan 2024 10:01", "c@x");
+	/* A duplicate is looked up, not inserted. */
+	patch(f, "p2@x", A, "[PATCH 2/2] two", "02 Jan 2024 10:01", "c@x");
+	assert_int_equal(pc_store_query(f->st, "SELECT count(*) FROM series",
+					ignore_rows, NULL, &err),
+			 0);
+	assert_int_equal(k.n, 0); /* reported at close, not before */
+	pc_store_close(f->st);
+	f->st = NULL;
+
+	ins = cost_of(&k, "INSERT INTO messages");
+	assert_true(ins >= 0);
+	/* Only what ran after profiling started: two new messages. */
+	assert_int_equal(k.runs[ins], 2);
+	commit = cost_of(&k, "COMMIT");
+	assert_true(commit >= 0);
+	assert_int_equal(k.runs[commit], 3);
+	assert_true(k.writes[commit] > 0); /* the commits wrote the pages */
+	assert_true(cost_of(&k, "SELECT count(*) FROM series") >= 0);
+	for (i = 0; i < k.n; i++) {
+		assert_true(k.runs[i] > 0);
+		if (i)
+			assert_true(k.ns[i - 1] >= k.ns[i]);
+		free(k.sql[i]);
+	}
+	/* A store closed without a profile reports nothing. */
+	assert_int_equal(pc_store_open(&f->st, f->db, &err), 0);
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -1046,6 +1118,7 @@ int main(void)
 		T(test_store__checks_without_temporary_tables),
 		T(test_store__bulk_mode_keeps_readers_working),
 		T(test_store__newer_schema_is_refused),
+		T(test_store__profile_counts_each_statement),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
