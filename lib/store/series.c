@@ -643,26 +643,29 @@ static const char SQL_SERIES_KEY[] =
  * re-posted by a colleague (in-body From: the original author) is the
  * original's next version. Each side takes its latest ?2 through its
  * index (series_author, series_co_author_posted), then the latest ?2 of
- * them all: never every series of a prolific author, sorted. */
+ * them all: never every series of a prolific author, sorted. Both
+ * indexes hold every column read here (schema 19). Ties on first_posted
+ * are broken by id, as the plain indexes and UNION's sorter broke them
+ * before: which series make the limit does not change. */
 static const char SQL_AUTHOR_SERIES[] =
 	"SELECT id, version, coalesce(first_posted, 0), norm_name, change_id, "
 	"is_rfc, coalesce(superseded_by, 0), topic FROM ("
 	"SELECT * FROM (SELECT id, version, first_posted, norm_name, "
 	"change_id, is_rfc, superseded_by, topic FROM series "
-	"WHERE author_addr = ?1 ORDER BY first_posted DESC LIMIT ?2) "
+	"WHERE author_addr = ?1 ORDER BY first_posted DESC, id DESC LIMIT ?2) "
 	"UNION "
 	"SELECT * FROM (SELECT id, version, first_posted, norm_name, "
 	"change_id, is_rfc, superseded_by, topic FROM series "
-	"WHERE author_addr = ?3 ORDER BY first_posted DESC LIMIT ?2) "
+	"WHERE author_addr = ?3 ORDER BY first_posted DESC, id DESC LIMIT ?2) "
 	"UNION "
 	"SELECT * FROM (SELECT id, version, first_posted, norm_name, "
 	"change_id, is_rfc, superseded_by, topic FROM series "
-	"WHERE co_author = ?1 ORDER BY first_posted DESC LIMIT ?2) "
+	"WHERE co_author = ?1 ORDER BY first_posted DESC, id DESC LIMIT ?2) "
 	"UNION "
 	"SELECT * FROM (SELECT id, version, first_posted, norm_name, "
 	"change_id, is_rfc, superseded_by, topic FROM series "
-	"WHERE co_author = ?3 ORDER BY first_posted DESC LIMIT ?2) "
-	") ORDER BY first_posted DESC LIMIT ?2";
+	"WHERE co_author = ?3 ORDER BY first_posted DESC, id DESC LIMIT ?2) "
+	") ORDER BY first_posted DESC, id LIMIT ?2";
 static const char SQL_CO_AUTHOR[] =
 	"UPDATE series SET co_author = ?2 WHERE id = ?1 AND co_author IS NULL "
 	"AND author_addr != ?2";
@@ -719,7 +722,12 @@ static int relink_versions(struct pc_store *st, int64_t sid, struct pc_err *err)
 	}
 	pc_store__bind_text(s, 1, author ? author : "");
 	sqlite3_bind_int(s, 2, MAX_AUTHOR_SERIES);
-	pc_store__bind_text(s, 3, co && *co ? co : (author ? author : ""));
+	/* No co-author: NULL matches nothing, where the author's address
+	 * again would read the same 200 series twice over. */
+	if (co && *co)
+		pc_store__bind_text(s, 3, co);
+	else
+		sqlite3_bind_null(s, 3);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		const char *xn = (const char *)sqlite3_column_text(s, 3);
 		const char *xc = (const char *)sqlite3_column_text(s, 4);
