@@ -28,11 +28,11 @@ static const char SQL_INSERT_MSG[] =
 	"base_commit, files_changed, insertions, deletions, pull_url, "
 	"pull_ref, change_id, supersedes, auto_submitted, precedence, "
 	"user_agent, charset_fallback, is_bot, parse_error, refs, intent, "
-	"pw_hint, commands, to_bot, attest) "
+	"pw_hint, commands, to_bot, attest, subject_key, patch_key) "
 	"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
 	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, "
 	"?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40, "
-	"?41, ?42, ?43, ?44)";
+	"?41, ?42, ?43, ?44, pc_text_key(?7), pc_text_key(?24))";
 static const char SQL_INSERT_FILE[] =
 	"INSERT INTO patch_files (message_id, pos, status, old_path, new_path, "
 	"added, removed, binary, old_mode, new_mode, similarity) "

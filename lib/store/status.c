@@ -27,9 +27,11 @@ static const char SQL_SET_STATE[] =
 static const char SQL_NEW_MAIL[] =
 	"SELECT series_id, in_reply_to, refs, kind, subject FROM messages "
 	"WHERE id > ?";
-/* The series of the patch or cover an unthreaded reply answers. */
+/* The series of the patch or cover an unthreaded reply answers: by the
+ * subject's key (messages_post_subject), then its text. */
 static const char SQL_SERIES_BY_SUBJECT[] =
-	"SELECT series_id FROM messages WHERE lower(subject) = lower(?1) "
+	"SELECT series_id FROM messages WHERE subject_key = pc_text_key(?1) "
+	"AND lower(subject) = lower(?1) "
 	"AND (kind = 'patch' OR kind = 'cover') AND series_id IS NOT NULL "
 	"LIMIT 1";
 /* A new posting may replace its author's earlier series (SQL_REPLACED):
@@ -126,7 +128,8 @@ static const char SQL_REPLACED[] =
 	"AND o.first_posted < s.first_posted + 180 * 86400 "
 	"AND (SELECT count(*) FROM mine) > 0 "
 	"AND ((EXISTS (SELECT 1 FROM messages om "
-	"  JOIN messages sm ON sm.patch_id = om.patch_id "
+	"  JOIN messages sm ON sm.patch_key = om.patch_key "
+	"  AND sm.patch_id = om.patch_id "
 	"  WHERE om.series_id = o.id AND sm.series_id = s.id) "
 	"  AND 2 * (SELECT count(DISTINCT f.new_path) FROM messages om "
 	"  JOIN patch_files f ON f.message_id = om.id "

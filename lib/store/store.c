@@ -6,6 +6,7 @@
  * again (ingest is idempotent).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -220,6 +221,35 @@ int pc_store_open(struct pc_store **out, const char *path, struct pc_err *err)
 }
 
 /* Opens st->path and sets the connection's pragmas. */
+/*
+ * pc_text_key(text): a 64-bit key of the text as lower() would fold it
+ * (ASCII letters only, as SQLite's lower() without ICU), FNV-1a. The
+ * indexes whose inserts land at random (a patch's subject, its
+ * patch-id) hold this key, not the text (schema 20): an entry of 8
+ * bytes instead of 40 to 70, so that the index stays in the page cache
+ * several times longer as the archive grows. Lookups compare the text
+ * too: a collision costs a row read, never a wrong answer.
+ */
+static void text_key_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const unsigned char *p = sqlite3_value_text(argv[0]);
+	uint64_t h = 14695981039346656037ULL;
+
+	(void)argc;
+	if (!p) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	for (; *p; p++) {
+		unsigned char c = *p;
+
+		if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c - 'A' + 'a');
+		h = (h ^ c) * 1099511628211ULL;
+	}
+	sqlite3_result_int64(ctx, (sqlite3_int64)h);
+}
+
 static int connect_db(struct pc_store *st, struct pc_err *err)
 {
 	static int configured;
@@ -245,6 +275,11 @@ static int connect_db(struct pc_store *st, struct pc_err *err)
 					  st->path);
 	sqlite3_extended_result_codes(st->db, 1);
 	sqlite3_busy_timeout(st->db, PC_STORE__BUSY_MS);
+	if (sqlite3_create_function_v2(
+		    st->db, "pc_text_key", 1,
+		    SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+		    text_key_fn, NULL, NULL, NULL) != SQLITE_OK)
+		return pc_store__fail(st, err, "registering pc_text_key");
 	/* 8 KiB pages for a new database (a no-op on an existing one): a
 	 * typical kernel mail then needs one overflow page, not three, and
 	 * ingest spends about 15% less CPU than with 4 KiB pages. */

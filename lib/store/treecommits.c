@@ -15,7 +15,8 @@ static const char SQL_ADD[] =
 	"committed_at) VALUES (?, ?, ?)";
 static const char SQL_DIRTY[] =
 	"UPDATE series SET status_dirty = 1 WHERE status_dirty = 0 AND id IN "
-	"(SELECT series_id FROM messages WHERE patch_id = ? "
+	"(SELECT series_id FROM messages WHERE patch_key = pc_text_key(?1) "
+	" AND patch_id = ?1 "
 	" AND series_id IS NOT NULL)";
 static const char SQL_TIPS[] =
 	"SELECT ref, oid FROM tree_tips WHERE tree = ? ORDER BY ref";

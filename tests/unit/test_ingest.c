@@ -820,6 +820,61 @@ static void test_store__backfills_intents_once(void **state)
 	free(db);
 }
 
+/* Schema 20 keys the subject and patch-id indexes: rows stored before
+ * get their keys, ingest sets them, and a key is the text folded as
+ * lower() folds it. */
+static void test_ingest__text_keys_migrated_and_set(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	char *db = xasprintf("%s/v19.db", f->dir);
+
+	pc_store_close(f->st);
+	assert_int_equal(pc_store_open_upto(&f->st, db, 19, &err), 0);
+	assert_int_equal(
+		pc_store_query(f->st,
+			       "INSERT INTO raw (id, size, compression, bytes) "
+			       "VALUES (1, 1, 'none', x'0a'), "
+			       "(2, 1, 'none', x'0a')",
+			       ignore_rows, NULL, &err),
+		0);
+	assert_int_equal(
+		pc_store_query(
+			f->st,
+			"INSERT INTO messages (id, msgid, raw_id, kind, "
+			"subject, patch_id) VALUES (1, 'p1@x', 1, 'patch', "
+			"'[PATCH] Widget: Spin', 'abc123'), "
+			"(2, 'r1@x', 2, 'reply', "
+			"'Re: [PATCH] Widget: Spin', NULL)",
+			ignore_rows, NULL, &err),
+		0);
+	pc_store_close(f->st);
+	assert_int_equal(pc_store_open(&f->st, db, &err), 0);
+	assert_int_equal(count(f, "SELECT subject_key = pc_text_key("
+				  "'[patch] widget: SPIN') AND patch_key = "
+				  "pc_text_key('abc123') FROM messages "
+				  "WHERE id = 1"),
+			 1);
+	assert_int_equal(count(f, "SELECT subject_key IS NULL FROM messages "
+				  "WHERE id = 2"),
+			 1);
+	assert_int_equal(count(f, "SELECT pc_text_key('a') != "
+				  "pc_text_key('b')"),
+			 1);
+	assert_int_equal(count(f, "SELECT count(*) FROM messages INDEXED BY "
+				  "messages_post_subject WHERE subject_key = "
+				  "pc_text_key('[PATCH] WIDGET: spin') AND "
+				  "(kind = 'patch' OR kind = 'cover')"),
+			 1);
+	ingest(f, mail("p2@x", "A <a@x>", "[PATCH] gadget: Stop",
+		       "01 Jan 2024 10:00", NULL, "x\n"));
+	assert_int_equal(count(f, "SELECT subject_key = pc_text_key("
+				  "'[patch] GADGET: stop') FROM messages "
+				  "WHERE msgid = 'p2@x'"),
+			 1);
+	free(db);
+}
+
 /* Since schema 14, ingest stores the intent of a mail that is not a
  * reply too (no "Re:", no threading headers). */
 static void test_ingest__intent_of_other_mail(void **state)
@@ -1113,6 +1168,7 @@ int main(void)
 		T(test_store__migrations_and_reopen),
 		T(test_store__migrates_from_every_earlier_schema),
 		T(test_store__backfills_intents_once),
+		T(test_ingest__text_keys_migrated_and_set),
 		T(test_ingest__intent_of_other_mail),
 		T(test_ingest__commands_only),
 		T(test_store__checks_without_temporary_tables),

@@ -211,7 +211,7 @@ static void test_status__unthreaded_reply_by_subject(void **state)
 	refresh(f, T0 + DAY);
 	expect(f, "new|needs-review|maintainers");
 	mail(f, "r1@x", "Rita Viewer <rita@example.com>",
-	     "RE: [PATCH v2 1/1] widget: spin", T0 + 2 * DAY, NULL, NULL,
+	     "RE: [patch V2 1/1] Widget: Spin", T0 + 2 * DAY, NULL, NULL,
 	     "Why does it spin?\n");
 	refresh(f, T0 + 10 * DAY);
 	assert_int_equal(f->stats.touched, 1);
