@@ -128,8 +128,10 @@ static const char SQL_REPLACED[] =
 	"AND o.first_posted < s.first_posted + 180 * 86400 "
 	"AND (SELECT count(*) FROM mine) > 0 "
 	"AND ((EXISTS (SELECT 1 FROM messages om "
-	"  JOIN messages sm ON sm.patch_key = om.patch_key "
-	"  AND sm.patch_id = om.patch_id "
+	/* By each series' own messages: the patch-id index (a patch
+	 * re-sent in every version, a backport to every stable tree) may
+	 * hold hundreds of rows per key. */
+	"  JOIN messages sm ON sm.patch_id = om.patch_id "
 	"  WHERE om.series_id = o.id AND sm.series_id = s.id) "
 	"  AND 2 * (SELECT count(DISTINCT f.new_path) FROM messages om "
 	"  JOIN patch_files f ON f.message_id = om.id "
