@@ -1049,6 +1049,38 @@ static void test_store__bulk_mode_keeps_readers_working(void **state)
 	pc_store_close(reader);
 }
 
+/* Schema 21 drops the path index no query reads; the files stay, the
+ * file stays sound, and a patch's files are still read by its id. */
+static void test_store__path_index_dropped_files_kept(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	char *db = xasprintf("%s/v20.db", f->dir);
+	const char *has_index = "SELECT count(*) FROM sqlite_schema WHERE "
+				"name = 'patch_files_path'";
+
+	pc_store_close(f->st);
+	assert_int_equal(pc_store_open_upto(&f->st, db, 20, &err), 0);
+	patch(f, "p1@x", "A <a@x>", "[PATCH] nvdimm: Fix", "01 Jan 2024 10:00",
+	      NULL);
+	assert_int_equal(count(f, has_index), 1);
+	pc_store_close(f->st);
+	assert_int_equal(pc_store_open(&f->st, db, &err), 0);
+	assert_int_equal(count(f, has_index), 0);
+	assert_int_equal(count(f, "SELECT count(*) FROM pragma_integrity_check "
+				  "WHERE integrity_check != 'ok'"),
+			 0);
+	assert_int_equal(count(f, "SELECT count(*) FROM patch_files f JOIN "
+				  "messages m ON m.id = f.message_id WHERE "
+				  "m.msgid = 'p1@x' AND f.new_path = "
+				  "'drivers/nvdimm/pmem.c'"),
+			 1);
+	patch(f, "p2@x", "A <a@x>", "[PATCH] nvdimm: Fix more",
+	      "01 Jan 2024 11:00", NULL);
+	assert_int_equal(count(f, "SELECT count(*) FROM patch_files"), 2);
+	free(db);
+}
+
 static void test_store__newer_schema_is_refused(void **state)
 {
 	struct fixture *f = *state;
@@ -1173,6 +1205,7 @@ int main(void)
 		T(test_ingest__commands_only),
 		T(test_store__checks_without_temporary_tables),
 		T(test_store__bulk_mode_keeps_readers_working),
+		T(test_store__path_index_dropped_files_kept),
 		T(test_store__newer_schema_is_refused),
 		T(test_store__profile_counts_each_statement),
 	};
