@@ -414,8 +414,8 @@ static int64_t file_size(const char *path)
 
 /* Bulk mode's checkpointer copies the WAL into the database while the
  * writer goes on, and the WAL starts over: with a threshold of 256
- * pages (2 MiB), the WAL of a 23 MB archive stays under 12 MiB, and the
- * database file holds the mail before bulk mode ends. */
+ * pages (2 MiB), the WAL of a 23 MB archive stays well under what was
+ * written, and the database file holds the mail before bulk mode ends. */
 static void test_pool__bulk_checkpoints_beside_the_writer(void **state)
 {
 	const char *archive =
@@ -440,9 +440,14 @@ static void test_pool__bulk_checkpoints_beside_the_writer(void **state)
 	pc_source_free(src);
 	assert_int_equal(stats.added, 2309);
 	assert_true(file_size(db) > (20 << 20));
-	/* Three thresholds and a batch at most; without the thread, every
-	 * page of the 45 MB written would still be in the WAL. */
-	assert_true(file_size(wal) < (12 << 20));
+	/* Without the thread every page of the 45 MB written would still
+	 * be in the WAL. With it the WAL starts over again and again; how
+	 * far it grows before each restart depends on how far the
+	 * checkpointer lags behind the writer, which depends on the load
+	 * on the machine (8 to 15 MiB measured, idle and with two busy
+	 * cores beside it): under 20 MiB is less than half of 45 MB, which
+	 * no WAL that never restarted could be. */
+	assert_true(file_size(wal) < (20 << 20));
 	assert_int_equal(pc_store_bulk(st, 0, &err), 0);
 	assert_null(st->ckpt);
 	pc_store_close(st);
