@@ -48,7 +48,6 @@
 #include "util/banned.h"
 
 #define DEFAULT_CONF "/etc/patchclock/patchclockd.conf"
-#define BATCH 2000
 
 static const char usage_text[] =
 	"usage: patchclockd [-dnv] [-f FILE]\n"
@@ -201,14 +200,16 @@ static unsigned ingest_jobs(const struct conf *c)
 }
 
 /* Reads one path of a local source into the store, in transactions of
- * BATCH messages; idempotent (known Message-IDs are skipped). */
+ * PC_INGEST_BATCH messages or PC_INGEST_BATCH_BYTES; idempotent (known
+ * Message-IDs are skipped). */
 static int read_path(struct daemon *d, const struct conf_source *src,
 		     const char *path, struct pc_ingest_stats *stats,
 		     struct pc_err *err)
 {
 	struct pc_source_options so = PC_SOURCE_OPTIONS_INIT;
 	struct pc_ingest_options io = PC_INGEST_OPTIONS_INIT;
-	struct pc_ingest_loop loop = { .batch = BATCH,
+	struct pc_ingest_loop loop = { .batch = PC_INGEST_BATCH,
+				       .batch_bytes = PC_INGEST_BATCH_BYTES,
 				       .jobs = ingest_jobs(d->conf) };
 	struct pc_source *s = NULL;
 	int rc;

@@ -24,8 +24,6 @@
 #include "store/store.h"
 #include "util/banned.h"
 
-#define BATCH 4000
-
 static const char ingest_usage[] =
 	"usage: patchclock ingest [--db FILE] [--list-id ID] [--format FORMAT]\n"
 	"                         [--mbox-format mboxo|mboxrd]\n"
@@ -217,7 +215,8 @@ static int ingest_one(struct pc_store *store, const char *path,
 		      const struct pc_ingest_options *iopt, unsigned jobs,
 		      struct pc_ingest_stats *stats, struct progress *prog)
 {
-	struct pc_ingest_loop loop = { .batch = BATCH,
+	struct pc_ingest_loop loop = { .batch = PC_INGEST_BATCH,
+				       .batch_bytes = PC_INGEST_BATCH_BYTES,
 				       .jobs = jobs,
 				       .progress = on_message,
 				       .arg = prog,

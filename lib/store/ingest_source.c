@@ -118,6 +118,7 @@ int pc_ingest_source(struct pc_store *st, struct pc_source *src,
 	const struct pc_raw_dict *dict = NULL;
 	struct pc_ingest_job *job;
 	unsigned in_batch = 0;
+	uint64_t batch_raw0 = pc_raw_stored_bytes(st);
 	int rc, damaged = 0;
 	struct pc_err damage = { 0 };
 
@@ -187,10 +188,14 @@ int pc_ingest_source(struct pc_store *st, struct pc_source *src,
 		if (trainer.on &&
 		    (rc = maybe_train(st, &trainer, stats, &feed, err)) < 0)
 			goto fail;
-		if (++in_batch >= loop->batch) {
+		if (++in_batch >= loop->batch ||
+		    (loop->batch_bytes &&
+		     pc_raw_stored_bytes(st) - batch_raw0 >=
+			     loop->batch_bytes)) {
 			if ((rc = next_batch(st, committed, stats, err)) < 0)
 				goto fail;
 			in_batch = 0;
+			batch_raw0 = pc_raw_stored_bytes(st);
 		}
 	}
 	pc_ingest__pool_stop(feed.pool);

@@ -42,6 +42,7 @@ struct pc_raw_state {
 	/* the database is older than schema 16 (no dict_id column): a
 	 * migration's C step reading mail (schema 14's) */
 	int before_16, schema_known;
+	uint64_t stored; /* bytes of raw rows written, as kept */
 };
 
 struct pc_raw_encoder {
@@ -273,9 +274,16 @@ int pc_raw_put_encoded(struct pc_store *st, size_t len,
 		sqlite3_bind_null(s, 4);
 	rc = pc_store__exec(st, s, err, "storing a raw message");
 	sqlite3_reset(s);
-	if (rc == 0)
+	if (rc == 0) {
 		*id_out = sqlite3_last_insert_rowid(st->db);
+		state(st)->stored += enc->len;
+	}
 	return rc;
+}
+
+uint64_t pc_raw_stored_bytes(struct pc_store *st)
+{
+	return st->raw ? st->raw->stored : 0;
 }
 
 int pc_raw_put(struct pc_store *st, const char *raw, size_t len,

@@ -92,6 +92,13 @@ int pc_raw_put(struct pc_store *st, const char *raw, size_t len,
 	       enum pc_raw_codec codec, int64_t *id_out, struct pc_err *err);
 
 /*
+ * Bytes of raw rows this store has written since it was opened, as kept
+ * (compressed), rolled-back ones included: what a transaction of ingest
+ * adds to the page cache beside its rows and index entries.
+ */
+uint64_t pc_raw_stored_bytes(struct pc_store *st);
+
+/*
  * The raw bytes of a message as stored (decompressed), NUL-terminated.
  * Caller frees *out with free(). PC_ENOTFOUND, or PC_EDB when the row is
  * corrupt or its dictionary is missing.

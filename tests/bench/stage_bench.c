@@ -49,8 +49,9 @@ static void report(const char *stage, double s, size_t n, size_t bytes)
 
 /*
  * Stores the raw messages and nothing else, into the real `raw` table of
- * a store opened as ingest opens it (bulk mode, 4,000 per transaction):
- * what keeping the bytes costs before anything is parsed. Returns the
+ * a store opened as ingest opens it (bulk mode, PC_INGEST_BATCH messages
+ * a transaction): what keeping the bytes costs before anything is
+ * parsed. Returns the
  * CPU seconds it took, or -1 on an error.
  */
 static double store_raw_only(const char *path, const struct msg *v, size_t n)
@@ -76,8 +77,9 @@ static double store_raw_only(const char *path, const struct msg *v, size_t n)
 		sqlite3_bind_int64(s, 1, (sqlite3_int64)v[i].len);
 		sqlite3_bind_blob64(s, 2, v[i].p, v[i].len, SQLITE_STATIC);
 		if (pc_store__exec(st, s, &err, "storing raw bytes") < 0 ||
-		    ((i + 1) % 4000 == 0 && (pc_store_commit(st, &err) < 0 ||
-					     pc_store_begin(st, &err) < 0)))
+		    ((i + 1) % PC_INGEST_BATCH == 0 &&
+		     (pc_store_commit(st, &err) < 0 ||
+		      pc_store_begin(st, &err) < 0)))
 			goto fail;
 	}
 	if (pc_store_commit(st, &err) < 0)
@@ -232,7 +234,7 @@ int main(int argc, char **argv)
 	}
 
 	/* As `patchclock ingest` stores: WAL in bulk mode, a
-	 * transaction per 4,000 messages. */
+	 * transaction per PC_INGEST_BATCH messages. */
 	unlink(argv[2]);
 	if (pc_store_open(&st, argv[2], &err) < 0 ||
 	    pc_store_bulk(st, 1, &err) < 0 || pc_store_begin(st, &err) < 0) {
@@ -243,8 +245,9 @@ int main(int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		if (pc_ingest_message(st, v[i].p, v[i].len, "bench", NULL,
 				      &stats, &err) < 0 ||
-		    ((i + 1) % 4000 == 0 && (pc_store_commit(st, &err) < 0 ||
-					     pc_store_begin(st, &err) < 0))) {
+		    ((i + 1) % PC_INGEST_BATCH == 0 &&
+		     (pc_store_commit(st, &err) < 0 ||
+		      pc_store_begin(st, &err) < 0))) {
 			fprintf(stderr, "%s\n", err.msg);
 			return 1;
 		}

@@ -9,10 +9,13 @@
  * fails half-way (a trigger refuses one message): the same batches are
  * kept, the threads are joined and nothing leaks (ASan).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include <sqlite3.h>
 
 #include "testutil.h"
 #include "mail/source.h"
@@ -455,6 +458,106 @@ static void test_pool__bulk_checkpoints_beside_the_writer(void **state)
 	free(db);
 }
 
+/* What the byte bound sees at each commit (a commit hook). */
+struct commits {
+	struct pc_store *st;
+	uint64_t at_last_commit; /* raw bytes stored at the last commit */
+	uint64_t before_last, last; /* after the message before the last */
+	unsigned n;
+	unsigned early; /* ended before reaching the bound */
+	unsigned late; /* went on after reaching it */
+	size_t bound;
+};
+
+static void on_message_stored(uint64_t done, uint64_t total,
+			      const struct pc_ingest_stats *stats, void *arg)
+{
+	struct commits *c = arg;
+
+	(void)done, (void)total, (void)stats;
+	c->before_last = c->last;
+	c->last = pc_raw_stored_bytes(c->st);
+}
+
+static int on_commit(void *arg)
+{
+	struct commits *c = arg;
+	uint64_t now = pc_raw_stored_bytes(c->st);
+
+	/* Every commit but the source's last: the bound was reached by the
+	 * message just stored, and not before it. The last one is told
+	 * apart after the run (it is the n-th). */
+	c->n++;
+	if (now - c->at_last_commit < c->bound)
+		c->early++;
+	else if (c->before_last - c->at_last_commit >= c->bound)
+		c->late++;
+	c->at_last_commit = now;
+	return 0;
+}
+
+/* A transaction ends once it has stored batch_bytes of raw rows, however
+ * many messages that is: on the real archive kept uncompressed (10 KB a
+ * message), a 256 KiB bound commits every 20-30 messages, each right
+ * after the message that reached it; without the bound the one
+ * transaction holds the whole source. */
+static void test_pool__byte_bound_ends_transactions(void **state)
+{
+	const char *archive =
+		t_data("corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz");
+	struct pc_ingest_options iopt = PC_INGEST_OPTIONS_INIT;
+	unsigned jobs[] = { 1, 2 };
+	size_t bounds[] = { 256u << 10, 0 };
+	size_t i, b;
+
+	(void)state;
+	iopt.compress = PC_RAW_NONE;
+	for (b = 0; b < 2; b++) {
+		for (i = 0; i < 2; i++) {
+			struct commits c = { .bound = bounds[b] };
+			struct pc_ingest_loop loop = {
+				.batch = UINT_MAX,
+				.batch_bytes = bounds[b],
+				.jobs = jobs[i],
+				.progress = on_message_stored,
+				.arg = &c,
+			};
+			struct pc_ingest_stats stats = { 0 }, committed = { 0 };
+			char *db = xasprintf("%s/bound-%zu-%zu.db", tmp, b, i);
+			struct pc_source *src;
+			struct pc_err err = { 0 };
+			uint64_t total;
+
+			assert_int_equal(pc_store_open(&c.st, db, &err), 0);
+			sqlite3_commit_hook(c.st->db, on_commit, &c);
+			assert_int_equal(
+				pc_source_open(&src, archive, NULL, &err), 0);
+			assert_int_equal(pc_ingest_source(c.st, src, archive,
+							  &iopt, &loop, &stats,
+							  &committed, &err),
+					 0);
+			pc_source_free(src);
+			sqlite3_commit_hook(c.st->db, NULL, NULL);
+			total = pc_raw_stored_bytes(c.st);
+			assert_int_equal(committed.added, 2309);
+			assert_true(total > (20u << 20));
+			if (bounds[b]) {
+				/* 23 MB in 256 KiB steps: about 90 commits
+				 * (the last may fall short of the bound). */
+				assert_true(c.n >=
+					    total / (bounds[b] + (256u << 10)));
+				assert_true(c.n <= total / bounds[b] + 1);
+				assert_true(c.early <= 1);
+				assert_int_equal(c.late, 0);
+			} else {
+				assert_int_equal(c.n, 1);
+			}
+			pc_store_close(c.st);
+			free(db);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -465,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_pool__store_failure_stops_the_threads),
 		cmocka_unit_test(test_pool__bulk_checkpoints_beside_the_writer),
 		cmocka_unit_test(test_pool__zstd_dictionary_same_bytes),
+		cmocka_unit_test(test_pool__byte_bound_ends_transactions),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
