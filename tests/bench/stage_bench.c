@@ -51,8 +51,7 @@ static void report(const char *stage, double s, size_t n, size_t bytes)
  * Stores the raw messages and nothing else, into the real `raw` table of
  * a store opened as ingest opens it (bulk mode, PC_INGEST_BATCH messages
  * a transaction): what keeping the bytes costs before anything is
- * parsed. Returns the
- * CPU seconds it took, or -1 on an error.
+ * parsed. Returns the CPU seconds it took, or -1 on an error.
  */
 static double store_raw_only(const char *path, const struct msg *v, size_t n)
 {
