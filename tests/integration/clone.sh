@@ -30,7 +30,7 @@ git clone -q "$src" "$tmp/empty/patchclock"
 if [[ -e $tmp/empty/shared ]]; then
 	check "nothing beside the clone" present absent
 fi
-cmake -S "$tmp/empty/patchclock" -B "$tmp/build" -DPC_WERROR=ON >/dev/null
+cmake -S "$tmp/empty/patchclock" -B "$tmp/build" -DPC_WERROR=ON -DPC_TESTS=ON >/dev/null
 cmake --build "$tmp/build" -j"$(nproc)" >"$tmp/build.log" 2>&1 ||
 	{ tail -n 30 "$tmp/build.log" >&2; check "build" failed ok; exit 1; }
 set +e
