@@ -109,6 +109,7 @@ struct cli_policy {
 	struct pc_dkim *dkim; /* owned: verifies commands' senders */
 	int require_dkim;
 	int attest_tags;
+	int warned_no_cycle; /* said once that the calendar starts too late */
 };
 
 /* Loads everything; logs what went wrong and returns -1 on failure. */

@@ -330,11 +330,10 @@ static void add_date(struct pc_report_entry *e, const char *label, int64_t at,
 static void version_name(char *buf, size_t len, const char *what,
 			 const struct pc_cycle_version *v)
 {
-	if (v->rc)
-		snprintf(buf, len, "%sv%d.%d-rc%d", what, v->major, v->minor,
-			 v->rc);
-	else
-		snprintf(buf, len, "%sv%d.%d", what, v->major, v->minor);
+	char name[32];
+
+	pc_cycle_version_format(name, sizeof(name), v);
+	snprintf(buf, len, "%sv%s", what, name);
 }
 
 /* A profile deadline as a date of the cycle (or the next, once past). */

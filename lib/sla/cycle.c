@@ -9,6 +9,7 @@
  * bizclock in the release zone for its wall-time arithmetic.
  */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,7 +104,11 @@ static int read_num(const char **p, const char *end, int lo, int hi)
 	return v;
 }
 
-/* "X.Y" or "X.Y-rcN" at *p; advances *p past it. Returns 1 or 0. */
+/*
+ * "X.Y" or "X.Y-rcN" at *p, or "2.6.N[-rcM]" of the 2.6 era (v2.6.12,
+ * the first git tag, to v2.6.39), kept as major 2, minor N; advances *p
+ * past it. Returns 1 or 0.
+ */
 static int read_version(struct pc_cycle_version *out, const char **p,
 			const char *end)
 {
@@ -114,6 +119,13 @@ static int read_version(struct pc_cycle_version *out, const char **p,
 	    s == end || *s++ != '.' ||
 	    (minor = read_num(&s, end, 0, PC_CYCLE_MAX_MINOR)) < 0)
 		return 0;
+	if (major == 2) {
+		/* Only 2.6.N names a mainline release of the git era. */
+		if (minor != 6 || s == end || *s++ != '.' ||
+		    (minor = read_num(&s, end, PC_CYCLE_2_6_FIRST,
+				      PC_CYCLE_MAX_MINOR)) < 0)
+			return 0;
+	}
 	if (end - s >= 3 && memcmp(s, "-rc", 3) == 0) {
 		s += 3;
 		if ((rc = read_num(&s, end, 1, PC_CYCLE_MAX_RC)) < 0)
@@ -145,6 +157,21 @@ int pc_cycle_parse_name(struct pc_cycle_version *out, const char *name,
 static int is_blank(int c)
 {
 	return pc_isspace(c);
+}
+
+int pc_cycle_version_format(char *buf, size_t len,
+			    const struct pc_cycle_version *v)
+{
+	int n;
+
+	if (v->major == 2)
+		n = v->rc ? snprintf(buf, len, "2.6.%d-rc%d", v->minor, v->rc) :
+			    snprintf(buf, len, "2.6.%d", v->minor);
+	else
+		n = v->rc ? snprintf(buf, len, "%d.%d-rc%d", v->major, v->minor,
+				     v->rc) :
+			    snprintf(buf, len, "%d.%d", v->major, v->minor);
+	return n;
 }
 
 int pc_cycle_parse_announcement(struct pc_cycle_version *out,

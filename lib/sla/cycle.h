@@ -98,12 +98,25 @@ void pc_cycle_free(struct pc_cycle *cy);
  * Reads a mainline release or -rc name, as tags and configuration write
  * it: "v6.2-rc3", "v6.1", and the same without the "v". Numbers are
  * decimal without leading zeros, major 1..99, minor 0..99, rc
- * 1..PC_CYCLE_MAX_RC. Returns 1 and fills out for such a name, 0 for
- * anything else: stable releases ("v6.1.5"), 2.6-era names ("v2.6.39"),
+ * 1..PC_CYCLE_MAX_RC. The 2.6 era's names from the first git tag on
+ * ("v2.6.12" to "v2.6.39-rc7") are read as major 2, minor N (the third
+ * number): 2.6.39 comes before 3.0 as 2.39 would. Returns 1 and fills
+ * out for such a name, 0 for anything else: stable releases ("v6.1.5",
+ * "v2.6.32.27"), names older than the git era ("v2.6.11", "v2.4.37"),
  * other tags ("next-20230120", "v6.2-rc3-dontuse"); PC_EUSAGE for NULL.
  */
 int pc_cycle_parse_name(struct pc_cycle_version *out, const char *name,
 			struct pc_err *err);
+
+/* The first 2.6 release of the git era: v2.6.12. */
+#define PC_CYCLE_2_6_FIRST 12
+
+/*
+ * Writes v as the kernel names it, without the "v": "6.2-rc3", "6.1",
+ * "2.6.39" (major 2 is the 2.6 era). Returns what snprintf() returns.
+ */
+int pc_cycle_version_format(char *buf, size_t len,
+			    const struct pc_cycle_version *v);
 
 /*
  * Reads the Subject of a release announcement: exactly "Linux X.Y" or

@@ -808,11 +808,15 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			rc = cycle_verdict(&out->cycle, ctx, &dl, s->posted,
 					   err);
 			/* A posting dated decades past the last known
-			 * release (a forged or broken Date:) has no place in
-			 * the cycle: no verdict on it, rather than no
-			 * judging for anyone. */
-			if (rc == PC_ELIMIT) {
-				memset(err, 0, sizeof(*err));
+			 * release (a forged or broken Date:), or before the
+			 * first one the calendar knows, has no place in the
+			 * cycle: no cycle verdict on it, rather than no
+			 * judging at all (the cadence clock does not need
+			 * the cycle). */
+			if (rc == PC_ELIMIT || rc == PC_ENOTFOUND) {
+				out->cycle_unknown = rc == PC_ENOTFOUND;
+				if (err)
+					memset(err, 0, sizeof(*err));
 			} else if (rc < 0) {
 				goto fail;
 			} else {

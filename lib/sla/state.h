@@ -326,6 +326,10 @@ struct pc_sla_verdict {
 	 * action time, an -rc deadline); 0 for never. */
 	int64_t next_check;
 	int has_cycle; /* the cycle verdict below is filled */
+	/* The profile has a cycle deadline but no release or -rc is known
+	 * at or before the posting (a calendar that starts later than the
+	 * archive): the cycle is not judged, everything else is. */
+	int cycle_unknown;
 	struct pc_cycle_verdict cycle;
 	struct pc_sla_patch_verdict *patches; /* owned; npatches of them */
 	size_t npatches, reviewed;

@@ -807,8 +807,7 @@ static int write_verdict(struct pc_store *st, const struct facts *f,
 	sqlite3_bind_int64(s, 18, (sqlite3_int64)f->s.npatches);
 	sqlite3_bind_int64(s, 19, (sqlite3_int64)v->reviewed);
 	if (v->has_cycle) {
-		snprintf(lands, sizeof(lands), "%d.%d", v->cycle.lands.major,
-			 v->cycle.lands.minor);
+		pc_cycle_version_format(lands, sizeof(lands), &v->cycle.lands);
 		sqlite3_bind_text(s, 20, lands, -1, SQLITE_TRANSIENT);
 		bind_time(s, 21, v->cycle.deadline);
 	}
@@ -848,7 +847,7 @@ static int write_verdict(struct pc_store *st, const struct facts *f,
 }
 
 static int judge(struct pc_store *st, const struct pc_status_options *opt,
-		 int64_t sid, int64_t now, struct pc_err *err)
+		 int64_t sid, int64_t now, int *no_cycle, struct pc_err *err)
 {
 	struct facts f = { 0 };
 	struct pc_status_policy pol = { 0 };
@@ -861,6 +860,7 @@ static int judge(struct pc_store *st, const struct pc_status_options *opt,
 		goto out;
 	if ((rc = pc_sla_evaluate(&v, &f.s, pol.ctx, now, err)) < 0)
 		goto out;
+	*no_cycle = v.cycle_unknown;
 	rc = write_verdict(st, &f, &v, &pol, now, err);
 out:
 	pc_sla_verdict_release(&v);
@@ -1151,9 +1151,12 @@ int pc_status_refresh(struct pc_store *st, const struct pc_status_options *opt,
 	for (i = 0; i < n; i++) {
 		if (opt->progress && i % 256 == 0)
 			opt->progress(i, n, opt->progress_arg);
-		if ((rc = judge(st, opt, ids[i], now, err)) < 0)
+		int no_cycle = 0;
+
+		if ((rc = judge(st, opt, ids[i], now, &no_cycle, err)) < 0)
 			goto out;
 		stats->judged++;
+		stats->no_cycle += (uint64_t)no_cycle;
 		if (flags[i])
 			stats->touched++;
 		else if (!full)

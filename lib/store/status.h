@@ -64,6 +64,9 @@ struct pc_status_stats {
 	uint64_t touched; /* of them, marked by new mail or changes */
 	uint64_t scheduled; /* of them, because next_check came */
 	uint64_t new_mail; /* messages looked at since the last run */
+	/* of the judged, those whose cycle could not be judged: no release
+	 * or -rc is known at or before their posting (the caller warns) */
+	uint64_t no_cycle;
 };
 
 /*

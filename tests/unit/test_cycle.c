@@ -640,7 +640,12 @@ static const struct ann_case ann_cases[] = {
 	{ "Linux 6.2-rc3: build failure on arm64", 0, 0, 0, 0 },
 	{ "[ANNOUNCE] Linux 6.2-rc3 (was: something)", 0, 0, 0, 0 },
 	{ "Linux 6.1.5", 0, 0, 0, 0 }, /* a stable release */
-	{ "Linux 2.6.39", 0, 0, 0, 0 },
+	{ "Linux 2.6.39", 1, 2, 39, 0 }, /* the 2.6 era: major 2, minor N */
+	{ "Linux 2.6.39-rc7", 1, 2, 39, 7 },
+	{ "Linux 2.6.11", 0, 0, 0, 0 }, /* before git */
+	{ "Linux 2.6.32.27", 0, 0, 0, 0 }, /* a stable release */
+	{ "Linux 2.6", 0, 0, 0, 0 },
+	{ "Linux 2.4.37", 0, 0, 0, 0 },
 	{ "Linux v6.2", 0, 0, 0, 0 },
 	{ "linux 6.2-rc3", 0, 0, 0, 0 },
 	{ "LINUX 6.2-rc3", 0, 0, 0, 0 },
@@ -714,7 +719,16 @@ static void test_cycle__names(void **state)
 		{ "v3.0", 1, 3, 0, 0 },
 		{ "v4.20", 1, 4, 20, 0 },
 		{ "v6.1.5", 0, 0, 0, 0 },
-		{ "v2.6.39", 0, 0, 0, 0 },
+		{ "v2.6.39", 1, 2, 39, 0 },
+		{ "v2.6.12", 1, 2, 12, 0 },
+		{ "v2.6.13-rc1", 1, 2, 13, 1 },
+		{ "v2.6.11", 0, 0, 0, 0 },
+		{ "v2.6.012", 0, 0, 0, 0 },
+		{ "v2.6", 0, 0, 0, 0 },
+		{ "v2.6.", 0, 0, 0, 0 },
+		{ "v2.7.1", 0, 0, 0, 0 },
+		{ "v2.4.37", 0, 0, 0, 0 },
+		{ "v2.6.32.27", 0, 0, 0, 0 },
 		{ "v6.2-rc3-dontuse", 0, 0, 0, 0 },
 		{ "next-20230120", 0, 0, 0, 0 },
 		{ "v6.2-tree", 0, 0, 0, 0 },
@@ -761,6 +775,108 @@ static void test_cycle__names(void **state)
 	pc_cycle_free(cy);
 }
 
+/* The 2.6 era's names are written as the kernel wrote them, and 2.6.39
+ * leads to 3.0: the merge window after v2.6.39 is 3.0's. */
+static void test_cycle__two_six_era(void **state)
+{
+	static const struct {
+		struct pc_cycle_version v;
+		const char *name;
+	} fmt[] = {
+		{ { 2, 39, 0 }, "2.6.39" }, { { 2, 12, 3 }, "2.6.12-rc3" },
+		{ { 3, 0, 0 }, "3.0" },	    { { 6, 2, 3 }, "6.2-rc3" },
+		{ { 6, 10, 0 }, "6.10" },
+	};
+	struct pc_cycle *cy = cycle_new();
+	struct pc_cycle_state st;
+	struct pc_err err = { 0 };
+	char buf[32];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < PC_ARRAY_SIZE(fmt); i++) {
+		pc_cycle_version_format(buf, sizeof(buf), &fmt[i].v);
+		assert_string_equal(buf, fmt[i].name);
+	}
+	/* v2.6.39 Wed 2011-05-18, v3.0-rc1 Sun 2011-05-29 (14:00 PDT). */
+	assert_int_equal(pc_cycle_add_name(cy, CONF, "v2.6.39",
+					   U("2011-05-18 21:00"), &err),
+			 1);
+	assert_int_equal(pc_cycle_add_name(cy, CONF, "v3.0-rc1",
+					   U("2011-05-29 21:00"), &err),
+			 1);
+	assert_int_equal(
+		pc_cycle_state_at(&st, cy, U("2011-05-20 12:00"), &err), 0);
+	assert_int_equal(st.phase, PC_CYCLE_MERGE_WINDOW);
+	assert_int_equal(st.released.v.major, 2);
+	assert_int_equal(st.released.v.minor, 39);
+	assert_int_equal(st.release.v.major, 3);
+	assert_int_equal(st.release.v.minor, 0);
+	assert_int_equal(st.until.at, U("2011-05-29 21:00"));
+	pc_cycle_free(cy);
+}
+
+/* The shipped calendar (data/kernel-releases): every line is a release
+ * or -rc, in time order, from v2.6.12 on, so that an archive of any age
+ * has a cycle; spot checks of real cycles. */
+static void test_cycle__shipped_calendar(void **state)
+{
+	struct pc_buf text = PC_BUF_INIT;
+	struct pc_cycle *cy = cycle_new();
+	struct pc_cycle_state st;
+	struct pc_err err = { 0 };
+	char *line, *next;
+	int64_t last = 0;
+	unsigned n = 0;
+
+	(void)state;
+	t_read_file(&text, t_data("../../data/kernel-releases"));
+	for (line = text.buf; *line; line = next) {
+		char name[64], date[32], when[48];
+		struct pc_cycle_version v;
+		int64_t t;
+
+		next = line + strcspn(line, "\n");
+		if (*next)
+			*next++ = '\0';
+		if (line[0] == '#')
+			continue;
+		assert_int_equal(sscanf(line, "%63s %31s", name, date), 2);
+		print_message("%s\n", line);
+		assert_int_equal(pc_cycle_parse_name(&v, name, NULL), 1);
+		snprintf(when, sizeof(when), "%s 22:00", date);
+		t = U(when);
+		assert_true(t >= last); /* in time order */
+		last = t;
+		assert_int_equal(pc_cycle_add_name(cy, CONF, name, t, &err), 1);
+		n++;
+	}
+	assert_true(n > 900);
+	/* The first: v2.6.12; 2005-06-16 is before every release. */
+	assert_int_equal(pc_cycle_state_at(&st, cy, U("2005-06-16 00:00"),
+					   &err),
+			 PC_ENOTFOUND);
+	assert_int_equal(
+		pc_cycle_state_at(&st, cy, U("2005-07-01 00:00"), &err), 0);
+	assert_int_equal(st.phase, PC_CYCLE_MERGE_WINDOW);
+	assert_int_equal(st.release.v.major, 2);
+	assert_int_equal(st.release.v.minor, 13);
+	/* 2019-12-20: the 5.5-rc3 week (5.5-rc2 Sun 12-15). */
+	assert_int_equal(
+		pc_cycle_state_at(&st, cy, U("2019-12-20 00:00"), &err), 0);
+	assert_int_equal(st.phase, PC_CYCLE_RC);
+	assert_int_equal(st.since.v.major, 5);
+	assert_int_equal(st.since.v.minor, 5);
+	assert_int_equal(st.since.v.rc, 2);
+	/* 2022-11-30: 6.1-rc7 (Sun 11-27), the cycle that had an -rc8. */
+	assert_int_equal(
+		pc_cycle_state_at(&st, cy, U("2022-11-30 00:00"), &err), 0);
+	assert_int_equal(st.since.v.rc, 7);
+	assert_int_equal(st.until.v.rc, 8);
+	pc_buf_release(&text);
+	pc_cycle_free(cy);
+}
+
 static void test_cycle__add_errors(void **state)
 {
 	struct pc_cycle *cy = cycle_new();
@@ -801,6 +917,8 @@ int main(void)
 		cmocka_unit_test(test_cycle__deadline_errors),
 		cmocka_unit_test(test_cycle__announcement),
 		cmocka_unit_test(test_cycle__names),
+		cmocka_unit_test(test_cycle__two_six_era),
+		cmocka_unit_test(test_cycle__shipped_calendar),
 		cmocka_unit_test(test_cycle__add_errors),
 	};
 

@@ -391,6 +391,17 @@ static void test_state__late_for_the_cycle(void **state)
 	eval(f, f->s.posted + HOUR);
 	assert_false(f->v.has_cycle);
 	assert_false(f->v.flags & PC_SLA_LATE);
+	assert_false(f->v.cycle_unknown);
+	/* A posting of 2019, before every release this calendar knows (one
+	 * that starts at v6.1): no cycle verdict, said as cycle_unknown,
+	 * and the cadence clock runs all the same (it was "no release or
+	 * -rc known" for the whole pass, and no mail for anyone). */
+	f->s.posted = 1575000000; /* Fri 2019-11-29 04:00 UTC */
+	eval(f, f->s.posted + 20 * DAY);
+	assert_false(f->v.has_cycle);
+	assert_true(f->v.cycle_unknown);
+	assert_true(f->v.due > f->s.posted);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
 	f->ctx.cycle = NULL;
 	pc_cycle_free(cy);
 }
