@@ -15,6 +15,7 @@
 #include "patch/classify.h"
 #include "store/outbox.h"
 #include "util/buf.h"
+#include "util/civil.h"
 #include "util/util.h"
 #include "util/xalloc.h"
 
@@ -263,17 +264,53 @@ static void head_init(struct planner *p, struct pc_notify_head *h,
 	}
 }
 
-/* The people of an entry with role M or R who are people (is_person). */
-static int entry_people(struct planner *p, const char *entry, char role,
-			struct people *pe)
+/* Whether pe already holds addr. */
+static int has_person(const struct people *pe, const char *addr)
+{
+	size_t i;
+
+	for (i = 0; i < pe->n; i++)
+		if (!strcasecmp(pe->addr[i], addr))
+			return 1;
+	return 0;
+}
+
+static int add_new_person(const char *addr, const char *name, void *arg)
+{
+	struct people_ctx *pc = arg;
+
+	if (addr && has_person(pc->pe, addr))
+		return 0;
+	return add_person(addr, name, arg);
+}
+
+/* The people who apply the governing entry's patches (pc_outbox_
+ * appliers(): those seen applying or active on the list), people only
+ * (is_person). */
+static int appliers(struct planner *p, const char *entry, struct people *pe)
 {
 	struct people_ctx pc = { pe, p->st };
 
 	if (!entry)
 		return 0;
-	return pc_outbox_entry_people(p->st, entry, role, add_person, &pc,
-				      p->err);
+	return pc_outbox_appliers(p->st, entry, p->now, add_new_person, &pc,
+				  p->err);
 }
+
+/* Then the reviewers worth naming: M: and R: people of the series'
+ * entries who are active on the list. */
+static int active_reviewers(struct planner *p, int64_t series_id,
+			    struct people *pe)
+{
+	struct people_ctx pc = { pe, p->st };
+
+	return pc_outbox_active_people(p->st, series_id, p->now,
+				       add_new_person, &pc, p->err);
+}
+
+/* A digest item about a series this soon after its author's own ping
+ * would repeat it. */
+#define PING_QUIET ((int64_t)2 * 86400)
 
 static void want_key(struct planner *p, const char *key)
 {
@@ -332,9 +369,23 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 			return rc;
 		reason = "the author's daily limit is reached";
 	}
-	/* The people who would act: the governing entry's M: and R:. */
-	if ((rc = entry_people(p, c->entry, 'M', &maint)) < 0 ||
-	    (rc = entry_people(p, c->entry, 'R', &maint)) < 0)
+	/* The author's own ping was the reminder (one went out two hours
+	 * after an author's "any comments?"). */
+	if (!reason && kind == REPLY_RESEND && c->pinged_at) {
+		int64_t y;
+		int m, d;
+
+		pc_civil_from_days(c->pinged_at / 86400, &y, &m, &d);
+		snprintf(why, sizeof(why),
+			 "the author pinged the thread on %04lld-%02d-%02d: "
+			 "that was the reminder",
+			 (long long)y, m, d);
+		reason = why;
+	}
+	/* The people who would act: those who apply it, then the active
+	 * reviewers of its code. */
+	if ((rc = appliers(p, c->entry, &maint)) < 0 ||
+	    (rc = active_reviewers(p, c->series_id, &maint)) < 0)
 		goto out;
 	pc_buf_addstr(&rcpts, c->author_addr ? c->author_addr : "");
 	for (i = 0; i < maint.n; i++) {
@@ -533,13 +584,21 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 	if (p->o->boot_reports && tested &&
 	    (rc = plan_reply(p, c, ctx, prof, REPLY_BOOT)) < 0)
 		return rc;
+	/* Right after the author's own ping, a digest would repeat it. */
+	if (overdue && c->pinged_at && p->now - c->pinged_at < PING_QUIET)
+		overdue = 0;
 	if (p->o->digests && c->entry && (overdue || tested)) {
 		struct people maint = { { 0 }, { 0 }, 0 };
 		struct pc_notify_series ser = { 0 };
+		/* Reviewed and waiting: ready to apply. */
+		enum pc_notify_kind kind =
+			c->state && !strcmp(c->state, "reviewed") ?
+				PC_NOTIFY_READY :
+				PC_NOTIFY_OVERDUE;
 		size_t i;
 
-		/* Digests go to the governing entry's M: people. */
-		if ((rc = entry_people(p, c->entry, 'M', &maint)) < 0)
+		/* Digests go to the people who apply it. */
+		if ((rc = appliers(p, c->entry, &maint)) < 0)
 			return rc;
 		ser.id = c->series_id;
 		ser.version = c->version;
@@ -551,9 +610,13 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 		for (i = 0; i < maint.n; i++) {
 			struct digest *d;
 
+			/* Nobody hears of their own series in a digest. */
+			if (c->author_addr &&
+			    !strcasecmp(maint.addr[i], c->author_addr))
+				continue;
 			d = digest_for(p, maint.addr[i], maint.name[i], ctx);
 			if (overdue) {
-				digest_add(d, PC_NOTIFY_OVERDUE, &ser, c, prof);
+				digest_add(d, kind, &ser, c, prof);
 				if ((rc = pc_outbox_digest_listed(
 					     p->st, d->addr, c->series_id,
 					     c->version, p->err)) < 0) {
@@ -725,7 +788,8 @@ static int send_digests(struct planner *p)
 			if (rc >= 0 && !reason)
 				kept[nkept++] = xstrdup(key);
 			for (k = 0; rc >= 0 && !reason && k < d->n; k++)
-				if (d->items[k].kind == PC_NOTIFY_OVERDUE)
+				if (d->items[k].kind == PC_NOTIFY_OVERDUE ||
+				    d->items[k].kind == PC_NOTIFY_READY)
 					rc = pc_outbox_digest_list(
 						p->st, d->addr,
 						d->items[k].series.id,

@@ -219,6 +219,105 @@ static int says_changes(const char *p, size_t len)
 	return 0;
 }
 
+/* Whether one of phrases starts p (len) at a word boundary. */
+static int starts_with_any(const char *p, size_t len,
+			   const char *const *phrases)
+{
+	size_t k;
+
+	while (len && !pc_isalnum((unsigned char)*p)) {
+		p++;
+		len--;
+	}
+	for (k = 0; phrases[k]; k++) {
+		size_t n = strlen(phrases[k]);
+
+		if (pc_mem_istarts(p, len, phrases[k]) &&
+		    (n == len || !pc_isalnum((unsigned char)p[n])))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether one of phrases is anywhere in p (len). */
+static int has_any(const char *p, size_t len, const char *const *phrases)
+{
+	size_t k;
+
+	for (k = 0; phrases[k]; k++)
+		if (pc_memimem(p, len, phrases[k]))
+			return 1;
+	return 0;
+}
+
+/* "Gentle ping", "Ping?", "Any comments on this series?", "Could this
+ * be picked up?": a sentence asking for attention. The bare words only
+ * open a sentence ("ping" is also a network tool). */
+static int says_ping(const char *p, size_t len)
+{
+	static const char *const openers[] = {
+		"ping", "pinging", "bump", "reminder", "kind reminder",
+		"friendly reminder", "gentle reminder", "just a reminder",
+		"a gentle reminder", "a friendly reminder", "any comments",
+		"any comment", "any feedback", "any update", "any updates",
+		"any news", "any thoughts", "any objections", "any chance",
+		"any progress", "hello, any", "hi, any", NULL
+	};
+	static const char *const phrases[] = {
+		"gentle ping", "friendly ping", "kind ping", "kindly ping",
+		"soft ping", "polite ping", "just pinging", "ping on this",
+		"ping for this", "ping for review", "ping this",
+		"any comments on this", "any comments on the", "any feedback on",
+		"any update on", "any updates on", "be picked up",
+		"could you pick", "can you pick", "could you please pick",
+		"can you please pick", "could you take a look",
+		"can you take a look", "could someone take a look",
+		"can someone take a look", "could anyone take a look",
+		"what is the status of", "what's the status of",
+		"is there anything else i need", "is there anything i need",
+		"is there anything else needed", "are there any other comments",
+		"gentle reminder", "friendly reminder", "kind reminder",
+		"kindly reminder", "did you have a chance", "have you had a chance",
+		"had a chance to look", NULL
+	};
+
+	return starts_with_any(p, len, openers) || has_any(p, len, phrases);
+}
+
+/* "Please ignore this", "self-NAK", "Please drop this patch". */
+static int says_withdraw(const char *p, size_t len)
+{
+	static const char *const phrases[] = {
+		"please ignore",       "pls ignore",	     "plz ignore",
+		"please disregard",    "kindly ignore",	     "ignore this patch",
+		"ignore this series",  "ignore this one",    "disregard this",
+		"self-nak",	       "self nak",	     "self-nack",
+		"self nack",	       "nak myself",	     "nack myself",
+		"please drop this",    "please drop it",     "drop this patch",
+		"drop this series",    "sent by mistake",    "sent in error",
+		"sent it by mistake",  "sent this by mistake", "withdraw this",
+		"i withdraw",	       "retract this",	     "i retract",
+		"scratch this",	       NULL
+	};
+
+	return has_any(p, len, phrases);
+}
+
+/* "Looks good to me", "LGTM": approval that asks for nothing. */
+static int says_approve(const char *p, size_t len)
+{
+	static const char *const openers[] = {
+		"lgtm",	  "looks good",	 "look good",	 "looks fine",
+		"looks ok", "looks okay", "looks sane", "looks reasonable",
+		"looks correct", "looks right", "fine with me", "fine by me",
+		"no objection", "no objections", "this looks good",
+		"this looks fine", "the patch looks good",
+		"the series looks good", "the change looks good", NULL
+	};
+
+	return starts_with_any(p, len, openers);
+}
+
 /* "I'll fix it in v3", "will send a new version", "Got it". */
 static int says_respin(const char *p, size_t len)
 {
@@ -234,7 +333,15 @@ static int says_respin(const char *p, size_t len)
 		"i'll respin",	"i'll do",	 "i'll change",
 		"i'll rework",	"i'll drop",	 "i'll add",
 		"i'll remove",	"i'll move",	 "got it",
-		"will post",	"i'll post",	 NULL
+		"will post",	"i'll post",	 "i'll address",
+		"i will send",	"i will fix",	 "i will update",
+		"i will rework", "i will change", "i will address",
+		"i will respin", "i will drop",	 "i will post",
+		"will take care", "i'll take care", "you are right",
+		"you're right", "good catch",	 "your version",
+		"your code is better", "your patch is better",
+		"your approach is better", "your solution is better",
+		"i agree with your", "will incorporate", NULL
 	};
 	size_t i, k;
 
@@ -298,6 +405,12 @@ static unsigned scan_paragraph(const char *p, size_t len)
 				bits |= PC_INTENT_CHANGES;
 			if (says_respin(p + start, i - start))
 				bits |= PC_INTENT_RESPIN;
+			if (says_ping(p + start, i - start))
+				bits |= PC_INTENT_PING;
+			if (says_withdraw(p + start, i - start))
+				bits |= PC_INTENT_WITHDRAW;
+			if (says_approve(p + start, i - start))
+				bits |= PC_INTENT_APPROVE;
 			if (p[i - 1] == '?')
 				bits |= PC_INTENT_QUESTION;
 		}

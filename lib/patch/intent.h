@@ -2,8 +2,12 @@
 /*
  * What a reply says, as far as the clock cares: that the patches were
  * applied or queued ("Applied to libnvdimm-for-next, thanks!"), that
- * changes are wanted ("NAK", "Nacked-by:", "please respin"), or that the
- * sender wants no more mail from patchclock (a line "patchclock: opt-out").
+ * changes are wanted ("NAK", "Nacked-by:", "please respin"), that the
+ * sender asks for attention ("Gentle ping", "Any comments?"), withdraws
+ * ("Please ignore", "self-NAK"), approves without asking for anything
+ * ("Looks good to me"), or wants no more mail from patchclock (a line
+ * "patchclock: opt-out"). Whether it matters depends on who says it:
+ * lib/sla/state.c reads a ping or a withdrawal only from the author.
  *
  * Only the sender's own words count: quoted lines ("> ..."), the quoted
  * original of a top-posted reply ("On ... wrote:" and what follows it at
@@ -31,6 +35,17 @@ enum {
 	/* the applied sentence names the whole series ("Applied the
 	 * series", "applied them all") though it answers one patch */
 	PC_INTENT_SERIES = 1 << 5,
+	/* (bits 8 to 23 hold the range below) */
+	/* the sender asks for attention: "Gentle ping", "Any comments on
+	 * this?", "Could this be picked up?" (from a series' author: the
+	 * reminder a bot would have sent) */
+	PC_INTENT_PING = 1 << 24,
+	/* the sender withdraws it: "Please ignore this", "self-NAK", "Please
+	 * drop this patch", "sent by mistake" (from a series' author) */
+	PC_INTENT_WITHDRAW = 1 << 25,
+	/* the sender approves and asks for nothing: "Looks good to me",
+	 * "LGTM" (with a review tag, the same) */
+	PC_INTENT_APPROVE = 1 << 26,
 };
 
 /*

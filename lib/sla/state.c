@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "sla/state.h"
+#include "util/util.h"
 #include "util/xalloc.h"
 
 static const char *const state_names[] = {
@@ -46,6 +47,8 @@ const char *pc_sla_hold_name(enum pc_sla_hold h)
 		return "profile-forbids";
 	case PC_SLA_HOLD_STEERED:
 		return "steered";
+	case PC_SLA_HOLD_WITHDRAWN:
+		return "withdrawn";
 	case PC_SLA_HOLD_NONE:
 		break;
 	}
@@ -561,9 +564,37 @@ static int steered(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	return 0;
 }
 
+/* Whether a subject tag names a stable tree's queue: "[PATCH 6.1
+ * 012/200]", "[PATCH 5.15.y]", "[PATCH stable 6.1]". */
+static int stable_queue(const char *topic)
+{
+	const char *p = topic;
+
+	while (p && *p) {
+		size_t len, i, dots = 0;
+
+		while (*p == ' ')
+			p++;
+		len = strcspn(p, " ");
+		if (len == 6 && !strncasecmp(p, "stable", 6))
+			return 1;
+		for (i = 0; i < len; i++) {
+			if (p[i] == '.')
+				dots++;
+			else if (!pc_isdigit((unsigned char)p[i]) &&
+				 !(i + 1 == len && p[i] == 'y'))
+				break;
+		}
+		if (len && i == len && dots >= 1 && pc_isdigit((unsigned char)*p))
+			return 1;
+		p += len;
+	}
+	return 0;
+}
+
 static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 		 const struct pc_sla_ctx *ctx, const struct pc_policy *pol,
-		 int64_t now)
+		 int64_t now, int withdrawn)
 {
 	static const char *const rft[] = { "RFT" };
 	enum pc_sla_hold h = PC_SLA_HOLD_NONE;
@@ -579,6 +610,12 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (s->ignored) {
 		h = PC_SLA_HOLD_NOT_SUBMISSION;
 		why = "X-Patchwork-Hint: ignore, or an AUTOSEL selection";
+	} else if (stable_queue(s->topic)) {
+		h = PC_SLA_HOLD_NOT_SUBMISSION;
+		why = "a stable tree's queue, not a submission";
+	} else if (s->bug_report) {
+		h = PC_SLA_HOLD_NOT_SUBMISSION;
+		why = "a diff in a bug report: no [PATCH] tag, no Signed-off-by";
 	} else if (s->is_rfc) {
 		h = PC_SLA_HOLD_NOT_SUBMISSION;
 		why = "an RFC";
@@ -603,6 +640,9 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (steered(v, s, ctx, now)) {
 		h = PC_SLA_HOLD_STEERED;
 		why = s->steer_why ? s->steer_why : "a maintainer said so";
+	} else if (withdrawn) {
+		h = PC_SLA_HOLD_WITHDRAWN;
+		why = "the author withdrew it on the list";
 	} else if (!v->wait_from) {
 		h = PC_SLA_HOLD_ANSWERED;
 		why = "answered on the list: the next step is the author's";
@@ -623,8 +663,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	const struct pc_prof_duration *ping =
 		pol && pol->ping_after.unit ? &pol->ping_after : &week;
 	int64_t accepted = 0, any = 0, last_human = s->posted;
-	int partly = 0;
-	int last_is_author = 1, changes = 0, waiting = 1, asked = 0, rc;
+	int partly = 0, withdrawn = 0;
+	int changes = 0, waiting = 1, asked = 0, rc;
 	enum pc_biz_unit unit;
 	unsigned amount;
 	size_t i;
@@ -637,7 +677,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 
 	for (i = 0; i < s->nreplies; i++) {
 		const struct pc_sla_reply *r = &s->replies[i];
-		int by_author, bot;
+		int by_author, bot, feedback;
 
 		if (r->date > now) {
 			/* Mail from after now (a replay): the verdict
@@ -658,17 +698,22 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		}
 		by_author = s->author_addr && r->from_addr &&
 			    !strcasecmp(r->from_addr, s->author_addr);
-		if (r->date >= last_human) {
+		if (r->date >= last_human)
 			last_human = r->date;
-			last_is_author = by_author;
-		}
-		/* The author answered a question: the series waits again,
-		 * unless a new version is the next step (asked for, or promised:
-		 * "Got it!", "will fix in v3") or the author maintains
-		 * the governing entry (their own tree). */
+		/* The author's own words: a withdrawal; a promise of a new
+		 * version ("Got it!", "will fix in v3"); a ping, which is
+		 * the reminder a bot would send; an answer to a question,
+		 * which gives the ball back, unless a new version is the
+		 * next step or the author maintains the governing entry
+		 * (their own tree). */
 		if (by_author) {
-			if (!waiting && answers_question(s, i, asked) &&
-			    !changes && !r->respin && !s->author_governs) {
+			if (r->withdraw)
+				withdrawn = 1;
+			if (r->ping)
+				out->pinged_at = r->date;
+			if (!waiting && !changes && !r->respin &&
+			    !r->withdraw && !s->author_governs &&
+			    (r->ping || answers_question(s, i, asked))) {
 				waiting = 1;
 				out->wait_from = r->date;
 			}
@@ -676,8 +721,13 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 				changes = 1;
 			continue;
 		}
-		waiting = 0;
-		asked = r->question;
+		/* Anyone else: approval that asks for nothing (a tag, "looks
+		 * good") from someone who does not apply it leaves the ball
+		 * with whoever applies it; from an applier it is their move
+		 * again, counted from now. Anything else is feedback: the
+		 * next step is the author's. */
+		feedback = !(r->approve || r->tagged) || r->changes ||
+			   r->question;
 		if (!out->first_response &&
 		    counts(s, pol, r->from_addr, r->from_name))
 			out->first_response = r->date;
@@ -688,6 +738,12 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		     in_list(s->maintainers, s->nmaintainers, r->from_addr))) {
 			accept_patches(out, s, r);
 			earliest(&any, r->date);
+		}
+		if (feedback) {
+			waiting = 0;
+			asked = r->question;
+		} else if (r->applier && waiting) {
+			out->wait_from = r->date;
 		}
 	}
 	out->last_human = last_human;
@@ -750,12 +806,14 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	if (s->superseded_at && s->superseded_at > now)
 		next_check(out, s->superseded_at, now);
 
-	/* Whose turn, by the last word; the wait (for mail) is stricter. */
-	if (out->state >= PC_SLA_ACCEPTED)
+	/* Whose turn: the same rule as the wait, so that every listing
+	 * and every mail names the same people. */
+	if (out->state >= PC_SLA_ACCEPTED ||
+	    (s->superseded_at && s->superseded_at <= now))
 		out->turn = PC_SLA_TURN_NONE;
 	else
-		out->turn = last_is_author ? PC_SLA_TURN_MAINTAINERS :
-					     PC_SLA_TURN_AUTHOR;
+		out->turn = waiting && !withdrawn ? PC_SLA_TURN_MAINTAINERS :
+						    PC_SLA_TURN_AUTHOR;
 	if (!waiting || out->state >= PC_SLA_ACCEPTED)
 		out->wait_from = 0;
 
@@ -785,7 +843,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		}
 	}
 
-	hold(out, s, ctx, pol, now);
+	hold(out, s, ctx, pol, now, withdrawn);
 	if (s->steer_until > now)
 		next_check(out, s->steer_until, now);
 

@@ -16,21 +16,33 @@
  *    Who counts follows the review rule: with "trusted reviewers" only
  *    the entry's maintainers and the profile's trusted reviewers; with
  *    "reviewers" also the entry's R: people; otherwise anyone.
- *  - The series waits on its maintainers from its posting ("wait_from")
- *    until a human other than the author answers: any such reply ends
- *    the wait (the next step is the author's: a new version, or an
- *    answer). The author's answer starts a new wait only when it
- *    answers a question (the message it replies to asked one; when that
- *    is not in the thread, the reply before it), nobody asked
- *    for changes, the answer promises none ("Got it", "will fix
- *    in v3": PC_INTENT_RESPIN) and the author does not maintain the
+ *  - The series waits on the people who apply it (its "appliers": the
+ *    M: people of the governing entry and of the entries sharing an M:
+ *    with it) from its posting ("wait_from") until the ball moves:
+ *      - an applier replies (a review, a question, a plan: they acted);
+ *      - anyone else asks for changes, asks a question, or comments
+ *        without approving: the next step is the author's;
+ *      - the author withdraws it ("please ignore", "self-NAK": held as
+ *        withdrawn) or promises a new version ("will fix in v3", "your
+ *        code is better": PC_INTENT_RESPIN).
+ *    A Reviewed-by, Acked-by or Tested-by, or a "looks good", from
+ *    someone who does not apply the patch, asking nothing, does not
+ *    move the ball: the series still waits on whoever applies it, and
+ *    once every patch meets the review rule it is ready to apply. The
+ *    author's answer starts a new wait when it answers a question (the
+ *    message it replies to asked one; when that is not in the thread,
+ *    the reply before it), or is a ping, and nobody asked for changes,
+ *    the answer promises none and the author does not maintain the
  *    governing entry (author_governs: a maintainer discussing their own
  *    tree owes no one an answer; the maintainer of another subsystem
- *    posting here still waits). Due = wait_from + ping-after in the
- *    clock's units (business days in the maintainers' zone). Overdue:
- *    waiting, and due has passed; "overdue by" is in business days. The action time is the next opening of
- *    office hours at or after due. An overdue verdict is judged again
- *    hourly in office hours, so the stored "overdue by" stays current.
+ *    posting here still waits). The author's own ping ("gentle ping",
+ *    "any comments?") is recorded (pinged_at): it is the reminder a
+ *    bot would send. Due = wait_from + ping-after in the clock's units
+ *    (business days in the maintainers' zone). Overdue: waiting, and due
+ *    has passed; "overdue by" is in business days. The action time is
+ *    the next opening of office hours at or after due. An overdue
+ *    verdict is judged again hourly in office hours, so the stored
+ *    "overdue by" stays current.
  *  - Review rule, per patch: a Reviewed-by or Acked-by from someone other
  *    than the patch's author (and from the right people when the profile
  *    says so). Tags a bot only suggested, and tags given in a reply by
@@ -64,9 +76,10 @@
  *    (every patch meets a review rule that asks for one); changes-
  *    requested (a response asks for changes or NAKs); acknowledged (a
  *    response); new.
- *  - Whose turn: the maintainers' after the author's last message (the
- *    posting included), the author's after anyone else's human message;
- *    nobody's once accepted or superseded.
+ *  - Whose turn: the maintainers' while the series waits on them, the
+ *    author's otherwise; nobody's once accepted or superseded. (The
+ *    same rule as the wait: a reviewer's tag leaves it with the
+ *    maintainers.)
  *  - Holds: why no mail may go out about the series, whatever its clock
  *    says (the judgement a maintainer applies to every bot mail,
  *    doc/mail-judgement.md), the first that holds:
@@ -77,10 +90,13 @@
  *                        [PATCH ndctl]: PC_SLA_FOREIGN_DEFAULT and
  *                        ctx->projects);
  *      not-a-submission  X-Patchwork-Hint: ignore or an AUTOSEL stable
- *                        selection; an RFC or RFT; a lone part of a larger
- *                        series (fewer patches reached the list than its
- *                        n/N says), or a patch sent inside another of
- *                        the author's series' threads, as part of it;
+ *                        selection; a stable-queue copy ("[PATCH 6.1
+ *                        012/200]"); an RFC or RFT; a lone part of a
+ *                        larger series (fewer patches reached the list
+ *                        than its n/N says), or a patch sent inside
+ *                        another of the author's series' threads, as
+ *                        part of it; a bug report with an inline diff
+ *                        (no [PATCH] tag and no Signed-off-by);
  *      already-applied   a maintainer (or a bot such as patchwork-bot)
  *                        said applied or queued, a pull request carries
  *                        it, it was applied or accepted by hand; also
@@ -91,6 +107,9 @@
  *                        list: the next step is read as the author's;
  *      profile-forbids   the profile asks not to be pinged (netdev:
  *                        "watch patchwork");
+ *      withdrawn         the author withdrew it on the list ("please
+ *                        ignore", "self-NAK", "drop this"): nothing is
+ *                        owed until a newer version comes;
  *      steered           a maintainer said so by mail: "patchclock:
  *                        rejected", "snooze 2w" (until then), "deferred
  *                        until v6.14-rc1" (until the cycle reaches it)
@@ -145,6 +164,7 @@ enum pc_sla_hold {
 	PC_SLA_HOLD_ANSWERED,
 	PC_SLA_HOLD_PROFILE,
 	PC_SLA_HOLD_STEERED,
+	PC_SLA_HOLD_WITHDRAWN,
 };
 
 enum pc_sla_turn {
@@ -168,6 +188,14 @@ struct pc_sla_reply {
 	unsigned changes : 1; /* PC_INTENT_CHANGES */
 	unsigned respin : 1; /* PC_INTENT_RESPIN: "will fix in v3" */
 	unsigned question : 1; /* PC_INTENT_QUESTION: asks something */
+	unsigned ping : 1; /* PC_INTENT_PING: "gentle ping" */
+	unsigned withdraw : 1; /* PC_INTENT_WITHDRAW: "please ignore" */
+	unsigned approve : 1; /* PC_INTENT_APPROVE: "looks good to me" */
+	/* it carries a Reviewed-by, Acked-by or Tested-by of its sender */
+	unsigned tagged : 1;
+	/* the sender applies the series: an M: of the governing entry or
+	 * of an entry sharing an M: with it */
+	unsigned applier : 1;
 	/* An applied reply: what it names. whole: "the series" (however it
 	 * is threaded); first..last: "Top 6 patches" (n of n/N; 0 0 when
 	 * not said); answers: the n of the patch it replies to (0: the
@@ -220,6 +248,9 @@ struct pc_sla_series {
 	int ignored; /* X-Patchwork-Hint: ignore, or an AUTOSEL selection */
 	int inside_other; /* posted in another of the author's series'
 			     threads, as no new version of it */
+	/* a diff in mail with no [PATCH] tag and no Signed-off-by: a bug
+	 * report with a suggested fix, not a submission */
+	int bug_report;
 	/* the author is an M: of the governing entry or of one sharing an
 	 * M: with it: nobody else's answer is awaited */
 	int author_governs;
@@ -314,6 +345,7 @@ struct pc_sla_verdict {
 	const char *hold_why; /* static text saying more, or NULL */
 	int64_t wait_from; /* the posting while it waits on its maintainers
 			      (nobody else answered, not accepted); 0 */
+	int64_t pinged_at; /* the author's last ping at or before now; 0 */
 	unsigned flags; /* PC_SLA_* */
 	enum pc_sla_turn turn;
 	int64_t due; /* posted + ping-after; 0 without a cadence */

@@ -25,8 +25,8 @@ static const char SQL_SET_STATE[] =
 static const char SQL_CLEAR_PEOPLE[] = "DELETE FROM maint_people";
 static const char SQL_CLEAR_ENTRIES[] = "DELETE FROM maint_entries";
 static const char SQL_INSERT_ENTRY[] =
-	"INSERT OR IGNORE INTO maint_entries (name, idx, status, profile) "
-	"VALUES (?, ?, ?, ?)";
+	"INSERT OR IGNORE INTO maint_entries (name, idx, status, profile, "
+	"tree) VALUES (?, ?, ?, ?, ?)";
 static const char SQL_INSERT_PERSON[] =
 	"INSERT OR IGNORE INTO maint_people (entry, pos, role, name, addr) "
 	"VALUES (?, ?, ?, ?, ?)";
@@ -157,6 +157,8 @@ static int load_entries(struct pc_store *st, const struct pc_maint *m,
 			e->n_status ? e->status[e->n_status - 1].value : NULL);
 		pc_store__bind_text(s, 4,
 				    e->n_profiles ? e->profiles[0] : NULL);
+		/* The tree that takes its patches (T:), if it names one. */
+		pc_store__bind_text(s, 5, e->n_scm ? e->scm[0].value : NULL);
 		if ((rc = pc_store__exec(st, s, err, "storing an entry")) < 0 ||
 		    (rc = insert_people(st, e->name, e->maintainers,
 					e->n_maintainers, 'M', &pos, &name,
@@ -228,12 +230,34 @@ static int most_specific(const struct pc_maint_result *pr,
 	return 1;
 }
 
+/* Whether hit h names a tree (T:) and is among the most specific of its
+ * file's hits that do: when the most specific hit has no tree, a driver's
+ * own entry rarely has a tree, and the subsystem whose tree takes its
+ * patches (HARDWARE MONITORING for drivers/hwmon/foo.c) counts its
+ * lines too. */
+static int most_specific_tree(const struct pc_maint_result *pr,
+			      const struct pc_maint_hit *h)
+{
+	size_t i;
+
+	if (!h->entry->n_scm)
+		return 0;
+	for (i = 0; i < pr->n_hits; i++) {
+		const struct pc_maint_hit *o = &pr->hits[i];
+
+		if (!o->k_only && o->entry->n_scm && more_specific(o, h))
+			return 0;
+	}
+	return 1;
+}
+
 /*
  * How many of r's files map to entry e (K: aside), and the lines of those
  * it matches most specifically: a file's changed lines count for the
  * entries whose match of it is the most specific (fs/dax.c's for
  * FILESYSTEM DIRECT ACCESS, "F: fs/dax.c", not for the VFS's glob of
- * everything in fs/).
+ * everything in fs/), and, when none of those names a tree, for the most
+ * specific that does (most_specific_tree()).
  */
 static int files_matching(int *lines_out, const struct pc_maint_result *r,
 			  const struct pc_maint_entry *e,
@@ -249,7 +273,8 @@ static int files_matching(int *lines_out, const struct pc_maint_result *r,
 		for (h = 0; h < pr->n_hits; h++)
 			if (pr->hits[h].entry == e && !pr->hits[h].k_only) {
 				count++;
-				if (most_specific(pr, &pr->hits[h]))
+				if (most_specific(pr, &pr->hits[h]) ||
+				    most_specific_tree(pr, &pr->hits[h]))
 					*lines_out += lines[f];
 				break;
 			}

@@ -444,7 +444,7 @@ static const char SQL_CANDIDATES[] =
 	"st.reviewed, coalesce(p.version, 0), coalesce(p.first_posted, 0), "
 	"a.list_id, CASE tv.verdict WHEN 'pass' THEN 1 WHEN 'fail' THEN -1 "
 	"ELSE 0 END, tv.reason, coalesce(tv.at, 0), tv.summary, st.hold, "
-	"coalesce(st.wait_from, 0), st.flag_bits "
+	"coalesce(st.wait_from, 0), st.flag_bits, coalesce(st.pinged_at, 0) "
 	"FROM series_status st JOIN series s ON s.id = st.series_id "
 	"JOIN messages a ON a.id = s.anchor_id "
 	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
@@ -472,6 +472,38 @@ static const char SQL_LAST_DIGEST[] =
 static const char SQL_PEOPLE_OF[] =
 	"SELECT addr, name FROM maint_people WHERE entry = ? AND role = ? "
 	"ORDER BY pos";
+/* An address without its "+detail" (robh+dt@kernel.org writes from
+ * robh@kernel.org): MAINTAINERS often names the sorting form. */
+#define PC_SQL_BASE_ADDR(a)                                                \
+	"(CASE WHEN instr(" a ", '+') BETWEEN 2 AND instr(" a ", '@') "    \
+	"THEN substr(" a ", 1, instr(" a ", '+') - 1) || substr(" a ", "   \
+	"instr(" a ", '@')) ELSE " a " END)"
+
+/* The M: people of an entry with, for each, whether they were seen
+ * applying a series of that entry in the year before ?2 (an "Applied"
+ * or "queued" reply to one of its patches or covers: messages_applied)
+ * and whether they wrote to the list in the 180 days before it. */
+static const char SQL_APPLIERS[] =
+	"SELECT p.addr, p.name, "
+	"EXISTS (SELECT 1 FROM messages m JOIN messages a "
+	" ON a.msgid = m.in_reply_to JOIN series_entries se "
+	" ON se.series_id = a.series_id AND se.entry = ?1 "
+	" WHERE (m.intent & 1) = 1 AND m.date <= ?2 "
+	" AND m.date >= ?2 - 365 * 86400 AND m.from_addr = p.addr), "
+	"EXISTS (SELECT 1 FROM senders s WHERE s.addr = " PC_SQL_BASE_ADDR("p.addr")
+	" AND s.first_at <= ?2 AND s.last_at >= ?2 - 180 * 86400) "
+	"FROM maint_people p WHERE p.entry = ?1 AND p.role = 'M' "
+	"ORDER BY p.pos";
+/* The M: and R: people of a series' entries (K: matches aside) who
+ * wrote to the list in the 180 days before ?2. */
+static const char SQL_ACTIVE_PEOPLE[] =
+	"SELECT p.addr, max(p.name) FROM series_entries se "
+	"JOIN maint_people p ON p.entry = se.entry AND p.role != 'L' "
+	"JOIN senders s ON s.addr = " PC_SQL_BASE_ADDR("p.addr")
+	" AND s.first_at <= ?2 "
+	" AND s.last_at >= ?2 - 180 * 86400 "
+	"WHERE se.series_id = ?1 AND se.k_only = 0 "
+	"GROUP BY p.addr ORDER BY min(se.pos), min(p.pos)";
 static const char SQL_IS_LIST[] =
 	"SELECT 1 FROM maint_people WHERE addr = lower(?) AND role = 'L' "
 	"LIMIT 1";
@@ -525,6 +557,7 @@ int pc_outbox_candidates(struct pc_store *st, int64_t min_posted,
 		c.hold = col(s, 27);
 		c.wait_from = sqlite3_column_int64(s, 28);
 		c.flag_bits = (unsigned)sqlite3_column_int64(s, 29);
+		c.pinged_at = sqlite3_column_int64(s, 30);
 		if ((stop = fn(&c, arg)) != 0)
 			break;
 	}
@@ -627,6 +660,84 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
 	return rc == SQLITE_DONE ?
 		       0 :
 		       pc_err_set(err, PC_EDB, "cannot read maintainers");
+}
+
+int pc_outbox_appliers(struct pc_store *st, const char *entry, int64_t now,
+		       int (*fn)(const char *addr, const char *name,
+				 void *arg),
+		       void *arg, struct pc_err *err)
+{
+	struct who {
+		char *addr, *name;
+		int applied, active;
+	} *w = NULL;
+	size_t n = 0, alloc = 0, i;
+	int rc, best = 0, stop = 0;
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_APPLIERS, err);
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, entry, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, now);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		PC_ALLOC_GROW(w, n + 1, alloc);
+		w[n].addr = xstrdup(col(s, 0));
+		w[n].name = xstrdup(col(s, 1) ? col(s, 1) : "");
+		w[n].applied = sqlite3_column_int(s, 2);
+		w[n].active = sqlite3_column_int(s, 3);
+		/* 2: seen applying; 1: seen on the list; 0: neither. */
+		if ((w[n].applied ? 2 : w[n].active) > best)
+			best = w[n].applied ? 2 : w[n].active;
+		n++;
+	}
+	sqlite3_reset(s);
+	if (rc != SQLITE_DONE) {
+		rc = pc_store__fail(st, err, "reading an entry's appliers");
+		goto out;
+	}
+	rc = 0;
+	/* Those who applied; else those seen; else, knowing nothing, all
+	 * of them. */
+	for (i = 0; i < n && !stop; i++) {
+		int level = w[i].applied ? 2 : w[i].active;
+
+		if (level < best)
+			continue;
+		stop = fn(w[i].addr, w[i].name, arg);
+	}
+	if (stop)
+		rc = stop;
+out:
+	for (i = 0; i < n; i++) {
+		free(w[i].addr);
+		free(w[i].name);
+	}
+	free(w);
+	return rc;
+}
+
+int pc_outbox_active_people(struct pc_store *st, int64_t series_id,
+			    int64_t now,
+			    int (*fn)(const char *addr, const char *name,
+				      void *arg),
+			    void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_ACTIVE_PEOPLE, err);
+	int rc, stop = 0;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, series_id);
+	sqlite3_bind_int64(s, 2, now);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		if ((stop = fn(col(s, 0), col(s, 1), arg)) != 0)
+			break;
+	sqlite3_reset(s);
+	if (stop)
+		return stop;
+	return rc == SQLITE_DONE ?
+		       0 :
+		       pc_store__fail(st, err, "reading a series' people");
 }
 
 int pc_outbox_is_list(struct pc_store *st, const char *addr, struct pc_err *err)

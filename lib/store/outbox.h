@@ -165,6 +165,7 @@ struct pc_outbox_candidate {
 				     check, or NULL */
 	const char *hold; /* why no mail may go (state.h), or NULL */
 	int64_t wait_from; /* when this wait on the maintainers began */
+	int64_t pinged_at; /* the author's last ping on the thread; 0 */
 };
 
 typedef int (*pc_outbox_candidate_fn)(const struct pc_outbox_candidate *c,
@@ -190,6 +191,32 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
 			   int (*fn)(const char *addr, const char *name,
 				     void *arg),
 			   void *arg, struct pc_err *err);
+
+/*
+ * Calls fn(addr, name, arg) for the people who apply the patches of
+ * MAINTAINERS entry `entry` at now, in file order: of its M: people,
+ * those seen applying one of its series in the year before now ("Applied",
+ * "queued"); when nobody was, those who wrote to the list in the 180
+ * days before now; when nobody did either (a new database knows nobody
+ * yet), all of them. MAINTAINERS is often stale: a co-maintainer silent
+ * for years is not who applies the patches. A non-zero return of fn
+ * stops and is returned. Errors: PC_EDB.
+ */
+int pc_outbox_appliers(struct pc_store *st, const char *entry, int64_t now,
+		       int (*fn)(const char *addr, const char *name,
+				 void *arg),
+		       void *arg, struct pc_err *err);
+
+/*
+ * Calls fn(addr, name, arg) for each M: or R: person of the entries a
+ * series maps to (by files, not K: alone) who wrote to the list in the
+ * 180 days before now: the reviewers worth naming. Errors: PC_EDB.
+ */
+int pc_outbox_active_people(struct pc_store *st, int64_t series_id,
+			    int64_t now,
+			    int (*fn)(const char *addr, const char *name,
+				      void *arg),
+			    void *arg, struct pc_err *err);
 
 /*
  * When mail was first planned on this database, set to now on the first

@@ -106,7 +106,19 @@ static const char SQL_SERIES[] =
 	"EXISTS (SELECT 1 FROM messages a JOIN messages p "
 	" ON p.msgid = a.in_reply_to JOIN series o ON o.id = p.series_id "
 	" WHERE a.id = s.anchor_id AND a.numbered = 0 AND o.id != s.id "
-	" AND o.author_addr = s.author_addr AND o.version >= s.version) "
+	" AND o.author_addr = s.author_addr AND o.version >= s.version "
+	/* unless the author withdrew that one: a replacement posted in
+	 * its thread is a submission of its own */
+	" AND NOT EXISTS (SELECT 1 FROM messages w "
+	"  WHERE w.in_reply_to = p.msgid AND w.from_addr = s.author_addr "
+	"  AND (w.intent & 33554432) != 0 AND w.date <= a.date)), "
+	/* A bug report with a fix in it: its anchor carries no [PATCH] or
+	 * [RFC] tag, and no patch of it is signed off. */
+	"(SELECT a.subject NOT LIKE '%[%patch%]%' AND a.subject NOT LIKE "
+	" '%[%rfc%]%' FROM messages a WHERE a.id = s.anchor_id) "
+	" AND NOT EXISTS (SELECT 1 FROM messages m JOIN trailers t "
+	" ON t.message_id = m.id WHERE m.series_id = s.id "
+	" AND t.origin = 'patch' AND t.name = 'Signed-off-by' COLLATE NOCASE) "
 	"FROM series s WHERE s.id = ?";
 /* A later posting by the same author that replaces series ?1 though no
  * version link says so (the title changed between versions, a series
@@ -125,6 +137,9 @@ static const char SQL_REPLACED[] =
 	"SELECT min(o.first_posted) FROM series o, series s "
 	"WHERE s.id = ?1 AND o.author_addr = s.author_addr AND o.id != s.id "
 	"AND o.first_posted > s.first_posted "
+	/* a stable tree's queue ("[PATCH 6.1 012/200]") is no new version */
+	"AND NOT (coalesce(o.topic, '') GLOB '[0-9]*.[0-9]*' "
+	" OR ' ' || coalesce(o.topic, '') || ' ' LIKE '% stable %') "
 	"AND o.first_posted < s.first_posted + 180 * 86400 "
 	"AND (SELECT count(*) FROM mine) > 0 "
 	"AND ((EXISTS (SELECT 1 FROM messages om "
@@ -174,7 +189,12 @@ static const char SQL_THREAD[] =
 	"m.auto_submitted, EXISTS (SELECT 1 FROM maint_people p "
 	" WHERE p.addr = m.from_addr AND p.role = 'M'), "
 	"(SELECT p.idx FROM messages p WHERE p.msgid = m.in_reply_to "
-	" AND p.series_id = ?1 AND p.kind = 'patch'), m.msgid, m.in_reply_to "
+	" AND p.series_id = ?1 AND p.kind = 'patch'), m.msgid, m.in_reply_to, "
+	/* a review tag of its sender's: approval */
+	"EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
+	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
+	" AND t.name IN ('Reviewed-by', 'Acked-by', 'Tested-by') "
+	" COLLATE NOCASE) "
 	"FROM th JOIN messages m ON m.id = th.id "
 	"WHERE m.series_id IS NULL AND m.date IS NOT NULL AND m.to_bot = 0 "
 	"ORDER BY m.date, m.id";
@@ -198,10 +218,17 @@ static const char SQL_ENTRIES[] =
  * it), K:-only matches aside, in the order that decides the governing
  * one: the most changed lines covered by the entry and the entries that
  * share an M: person with it (one maintainer's subsystems: LIBNVDIMM
- * and LIBNVDIMM PMEM), then by the entry's own lines (each file's lines
- * count for its most specific entries: lib/store/mapping.c), the most
- * specific match, the most files. The governing entry is the same for
- * every version. */
+ * and LIBNVDIMM PMEM); then the entry whose tree takes the patches: one
+ * with a T: line before one without (a driver's own entry rarely has a
+ * tree: its patches go through the subsystem's), one whose L: is the
+ * list the series came through (PWM SUBSYSTEM, not the SoC's entry
+ * that names drivers/pwm/pwm-mediatek.c), except for arch/ code, which
+ * the architecture's tree takes whatever list it came through; then by
+ * the entry's own lines (each file's lines count for its most specific
+ * entries: lib/store/mapping.c), the broadest match (the subsystem, not
+ * one of its drivers; X86 ARCHITECTURE, not the tracing entry that
+ * names arch/x86/kernel/ftrace.c), the most files. The governing entry
+ * is the same for every version. */
 static const char SQL_ENTRIES_BY_FILES[] =
 	"WITH RECURSIVE chain(id) AS (SELECT ?1 UNION "
 	" SELECT s.id FROM series s JOIN chain c ON s.superseded_by = c.id "
@@ -210,13 +237,31 @@ static const char SQL_ENTRIES_BY_FILES[] =
 	"ents(entry, l, d, f, p) AS (SELECT entry, sum(lines), max(depth), "
 	" sum(files), min(pos) FROM series_entries WHERE series_id IN chain "
 	" AND k_only = 0 AND entry NOT IN (SELECT n.entry FROM "
-	" series_not_mine n WHERE n.series_id IN chain) GROUP BY entry) "
+	" series_not_mine n WHERE n.series_id IN chain) GROUP BY entry), "
+	/* The list the series came through, as an L: address: list_id
+	 * "linux-pwm.vger.kernel.org" is linux-pwm@vger.kernel.org. */
+	"lst(addr) AS (SELECT lower(substr(list_id, 1, instr(list_id, '.') "
+	" - 1) || '@' || substr(list_id, instr(list_id, '.') + 1)) "
+	" FROM series WHERE id = ?1 AND instr(list_id, '.') > 1), "
+	/* Whether most changed lines are arch/ code. */
+	"arch(a) AS (SELECT 2 * coalesce(sum(CASE WHEN coalesce(f.new_path, "
+	" f.old_path) LIKE 'arch/%' THEN f.added + f.removed END), 0) > "
+	" coalesce(sum(f.added + f.removed), 0) FROM messages m "
+	" JOIN patch_files f ON f.message_id = m.id "
+	" WHERE m.series_id = ?1 AND m.kind = 'patch') "
 	"SELECT e.entry, e.l + e.f, (SELECT sum(e2.l) FROM ents e2 "
 	" WHERE e2.entry = e.entry OR EXISTS (SELECT 1 FROM maint_people a "
 	" JOIN maint_people b ON b.addr = a.addr AND b.role = 'M' "
 	" WHERE a.entry = e.entry AND a.role = 'M' AND b.entry = e2.entry)) "
-	"AS fam FROM ents e "
-	"ORDER BY fam DESC, e.l DESC, e.d DESC, e.f DESC, e.p, e.entry";
+	"AS fam, "
+	"coalesce((SELECT me.tree IS NOT NULL FROM maint_entries me "
+	" WHERE me.name = e.entry), 0) AS has_tree, "
+	"CASE WHEN (SELECT a FROM arch) THEN 0 ELSE EXISTS (SELECT 1 "
+	" FROM maint_people lp JOIN lst ON lst.addr = lp.addr "
+	" WHERE lp.entry = e.entry AND lp.role = 'L') END AS on_list "
+	"FROM ents e "
+	"ORDER BY fam DESC, has_tree DESC, on_list DESC, e.l DESC, e.d, "
+	"e.f DESC, e.p, e.entry";
 static const char SQL_PEOPLE[] =
 	"SELECT DISTINCT p.addr, p.role FROM series_entries se "
 	"JOIN maint_people p ON p.entry = se.entry "
@@ -238,9 +283,9 @@ static const char SQL_WRITE[] =
 	"flags, overdue, too_soon, late, needs_review, turn, entry, profile, "
 	"zone, posted, due, act_at, first_response, overdue_days, patches, "
 	"reviewed, lands, deadline, next_check, hold, hold_why, wait_from, "
-	"flag_bits) "
+	"flag_bits, pinged_at) "
 	"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)";
+	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)";
 static const char SQL_CLEAR_PATCHES[] =
 	"DELETE FROM patch_status WHERE series_id = ?";
 static const char SQL_WRITE_PATCH[] =
@@ -331,6 +376,9 @@ static void set_intent(struct pc_sla_reply *r, unsigned bits)
 	r->respin = !!(bits & PC_INTENT_RESPIN);
 	r->question = !!(bits & PC_INTENT_QUESTION);
 	r->whole = !!(bits & PC_INTENT_SERIES);
+	r->ping = !!(bits & PC_INTENT_PING);
+	r->withdraw = !!(bits & PC_INTENT_WITHDRAW);
+	r->approve = !!(bits & PC_INTENT_APPROVE);
 	r->first = (int)PC_INTENT_FIRST(bits);
 	r->last = (int)PC_INTENT_LAST(bits);
 }
@@ -363,6 +411,7 @@ static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
 		r->answers = sqlite3_column_int(s, 8);
 		r->msgid = keep(f, sqlite3_column_text(s, 9));
 		r->in_reply_to = keep(f, sqlite3_column_text(s, 10));
+		r->tagged = sqlite3_column_int(s, 11) != 0;
 		f->s.nreplies++;
 	}
 	rc = step_done(st, s, rc, "reading a thread", err);
@@ -599,10 +648,11 @@ static int is_governing(struct pc_store *st, const char *entry,
 }
 
 /*
- * For each maintainer's applied reply: whether the sender is one of the
- * series' own maintainers (governing) and, when not, which patches the
- * sender's entries cover (lib/sla/state.h, "Acceptance"). Rare: most
- * threads hold one "Applied", if any.
+ * For each human reply: whether its sender applies the series (an M: of
+ * the governing entry's family: lib/sla/state.h, the wait); for each
+ * maintainer's applied reply from someone else, which patches the
+ * sender's entries cover ("Acceptance"). Rare: most threads hold one
+ * "Applied", if any.
  */
 static int load_acceptors(struct pc_store *st, struct facts *f, int64_t sid,
 			  struct pc_err *err)
@@ -620,14 +670,25 @@ static int load_acceptors(struct pc_store *st, struct facts *f, int64_t sid,
 		sqlite3_stmt *s;
 		int gov = 0, any;
 
-		if (!r->applied || r->bot || !r->from_addr)
+		if (r->bot || !r->from_addr)
 			continue;
 		if (f->nentries) {
-			if ((rc = is_governing(st, f->entries[0], r->from_addr,
-					       &gov, err)) < 0)
+			/* The same people write most replies of a thread. */
+			for (k = 0; k < i; k++)
+				if (f->replies[k].from_addr &&
+				    !f->replies[k].bot &&
+				    !strcmp(f->replies[k].from_addr,
+					    r->from_addr))
+					break;
+			if (k < i)
+				gov = f->replies[k].applier;
+			else if ((rc = is_governing(st, f->entries[0],
+						    r->from_addr, &gov,
+						    err)) < 0)
 				return rc;
+			r->applier = (unsigned)gov;
 		}
-		if (gov || !f->s.npatches)
+		if (!r->applied || gov || !f->s.npatches)
 			continue;
 		if (!(s = pc_store__stmt(st, SQL_COVERS, err)))
 			return PC_EDB;
@@ -734,6 +795,7 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 				  NULL, 0)))
 		f->s.superseded_at = 0;
 	f->s.inside_other = sqlite3_column_int(s, 21);
+	f->s.bug_report = sqlite3_column_int(s, 22);
 	sqlite3_reset(s);
 	if (!f->s.superseded_at) {
 		int64_t at = 0;
@@ -815,6 +877,7 @@ static int write_verdict(struct pc_store *st, const struct facts *f,
 	pc_store__bind_text(s, 23, pc_sla_hold_name(v->hold));
 	pc_store__bind_text(s, 24, v->hold_why);
 	bind_time(s, 25, v->wait_from);
+	bind_time(s, 27, v->pinged_at);
 	if ((rc = pc_store__exec(st, s, err, "storing a verdict")) < 0)
 		return rc;
 	if (!(s = pc_store__stmt(st, SQL_CLEAR_PATCHES, err)))

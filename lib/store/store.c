@@ -147,6 +147,8 @@ static const struct {
 	int (*run)(struct pc_store *st, struct pc_err *err);
 } c_steps[] = {
 	{ 14, pc_store__backfill_intents },
+	/* new intents (ping, withdrawal, approval) for recent mail */
+	{ 22, pc_store__backfill_intents },
 };
 
 static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)

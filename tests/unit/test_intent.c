@@ -11,6 +11,8 @@
 #include "patch/intent.h"
 
 #define A PC_INTENT_APPLIED
+#define P PC_INTENT_PING
+#define W PC_INTENT_WITHDRAW
 #define C PC_INTENT_CHANGES
 #define O PC_INTENT_OPT_OUT
 #define S PC_INTENT_SERIES
@@ -28,7 +30,8 @@ static const struct {
 	{ "I've applied patches 1-3 to the nvdimm tree.\n",
 	  A | PC_INTENT_RANGE(1, 3) },
 	{ "Picked up, thanks.\n", A },
-	{ "Hi Vishal,\n\nlooks good, applied to nvdimm-pending.\n", A },
+	{ "Hi Vishal,\n\nlooks good, applied to nvdimm-pending.\n",
+	  A | PC_INTENT_APPROVE },
 	{ "Here is the summary with links:\n  - [net] x: fix y\n"
 	  "Merged into net.\n",
 	  A },
@@ -87,7 +90,8 @@ static const struct {
 	{ "I said patchclock: opt-out yesterday\n", 0 },
 	/* Sentences wrapped over lines are read whole (lore nvdimm,
 	 * 2021-10-22 and -25, Dan Williams; 2021 Vishal Verma). */
-	{ "Looks good, I plan to get this\nqueued for v5.15-rc7.\n", 0 },
+	{ "Looks good, I plan to get this\nqueued for v5.15-rc7.\n",
+	  PC_INTENT_APPROVE },
 	{ "I'd love to get this series\nmerged in soon.\n", 0 },
 	{ "This is the patch that eventually gets\napplied.\n", 0 },
 	{ "It will be pushed out to -next tonight.\n", 0 },
@@ -103,6 +107,26 @@ static const struct {
 	{ "Applied, thanks.\r\n> quoted\r\n-------- original message "
 	  "--------\r\nPlease respin.\r\n",
 	  A },
+	/* Pings, withdrawals and approvals (lore linux-pwm, linux-hwmon,
+	 * linux-integrity, 2022). */
+	{ "Gentle ping.\n", P },
+	{ "Hello,\n\nping?\n", P | PC_INTENT_QUESTION },
+	{ "Hi Thierry,\n\nAny comments on this series?\n",
+	  P | PC_INTENT_QUESTION },
+	{ "Friendly ping, could this be picked up for 6.2?\n",
+	  P | PC_INTENT_QUESTION },
+	{ "Hi Jarkko, did you have a chance to look at this?\n",
+	  P | PC_INTENT_QUESTION },
+	{ "The ping test passes on the board now.\n", 0 },
+	{ "I ran ping over the link for an hour.\n", 0 },
+	{ "Please ignore this patch, I sent the wrong version.\n", W },
+	{ "Self-NAK, this breaks the build on arm.\n", W },
+	{ "Oops, sent by mistake; the real v2 follows.\n", W },
+	{ "Looks good to me.\n\nReviewed-by: Rita <rita@example.com>\n",
+	  PC_INTENT_APPROVE },
+	{ "LGTM\n", PC_INTENT_APPROVE },
+	{ "It looks good but for the comment below.\n", 0 },
+	{ "Your version is better, I'll drop mine.\n", PC_INTENT_RESPIN },
 	{ "", 0 },
 };
 

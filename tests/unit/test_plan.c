@@ -37,7 +37,21 @@ static const char MAINTAINERS[] = "WIDGET\n"
 				  "R:\tRene Viewer <rene@example.org>\n"
 				  "L:\tgadget@lists.example.org\n"
 				  "S:\tMaintained\n"
-				  "F:\tdrivers/gadget/\n";
+				  "F:\tdrivers/gadget/\n"
+				  "\n"
+				  "SPROCKET\n"
+				  "M:\tSam Sprocket <sam@example.org>\n"
+				  "M:\tOllie Gone <ollie@example.org>\n"
+				  "L:\tsprocket@lists.example.org\n"
+				  "S:\tMaintained\n"
+				  "T:\tgit git://example.org/sprocket.git\n"
+				  "F:\tdrivers/sprocket/\n"
+				  "\n"
+				  "SPROCKET FOO DRIVER\n"
+				  "M:\tFred Foo <fred@example.org>\n"
+				  "L:\tsprocket@lists.example.org\n"
+				  "S:\tMaintained\n"
+				  "F:\tdrivers/sprocket/foo.c\n";
 
 struct fixture {
 	struct t_store ts;
@@ -127,6 +141,23 @@ static void gadget_patch(struct fixture *f, const char *id, const char *from,
 	     "b/drivers/gadget/g.c\nindex 1111111..2222222 100644\n"
 	     "--- a/drivers/gadget/g.c\n+++ b/drivers/gadget/g.c\n"
 	     "@@ -1,2 +1,3 @@\n a\n+b\n c\n");
+}
+
+/* A patch to drivers/sprocket/foo.c: SPROCKET's tree takes it, though
+ * SPROCKET FOO DRIVER is the more specific entry. */
+static void sprocket_patch(struct fixture *f, const char *id, const char *from,
+			   const char *subject, int64_t date)
+{
+	char *body = xasprintf(
+		"Make it turn.\n\nSigned-off-by: %s\n---\n"
+		"diff --git a/drivers/sprocket/foo.c b/drivers/sprocket/foo.c\n"
+		"index 1111111..2222222 100644\n"
+		"--- a/drivers/sprocket/foo.c\n+++ b/drivers/sprocket/foo.c\n"
+		"@@ -1,2 +1,3 @@\n a\n+%s\n c\n",
+		from, id);
+
+	mail(f, id, from, subject, date, NULL, NULL, body);
+	free(body);
 }
 
 /* Judges at now and plans, in one transaction, as the CLI does. */
@@ -521,14 +552,16 @@ static void test_plan__one_reminder_per_version(void **state)
 
 /* People only: never a list (L:), never a group alias (an M: line with
  * no name, like x86@kernel.org), in a reminder or as a digest's
- * addressee; with cc_maintainers the entry's M: and R: people are Cc'd
- * on the reminder. */
+ * addressee; with cc_maintainers the people who apply it and the
+ * entry's active R: people are Cc'd on the reminder. */
 static void test_plan__people_only(void **state)
 {
 	struct fixture *f = *state;
 	char *s;
 
 	f->cc_maintainers = 1;
+	mail(f, "rene1@x", "Rene Viewer <rene@example.org>", "gadget notes",
+	     T0 - 10 * DAY, NULL, NULL, "Hello.\n");
 	gadget_patch(f, "g1@x", "A U Thor <author@example.com>",
 		     "[PATCH] gadget: hum", T0);
 	plan(f, T0 + 8 * DAY, 0);
@@ -538,6 +571,87 @@ static void test_plan__people_only(void **state)
 			       "rene@example.org\n"
 			       "digest|gary@example.org");
 	free(s);
+}
+
+/* Mail about waiting work goes to those who apply it (linux-hwmon 2022:
+ * a driver's own entry names its author, HARDWARE MONITORING names a
+ * maintainer silent for years; the one who applies everything is the
+ * other one): the entry whose tree takes the patch governs, not the
+ * driver's narrower one; of its M: people, those seen on the list (then
+ * those seen applying); the driver's active maintainer is named as a
+ * reviewer; nobody hears of their own series in a digest. */
+static void test_plan__appliers(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	f->cc_maintainers = 1;
+	/* Sam and Fred write to the list; Ollie never does. */
+	mail(f, "sam1@x", "Sam Sprocket <sam@example.org>", "sprocket plans",
+	     T0 - 20 * DAY, NULL, NULL, "Hello.\n");
+	mail(f, "fred1@x", "Fred Foo <fred@example.org>", "foo datasheet",
+	     T0 - 10 * DAY, NULL, NULL, "Hello.\n");
+	sprocket_patch(f, "s1@x", "A U Thor <author@example.com>",
+		       "[PATCH] sprocket: foo: fix", T0);
+	plan(f, T0 + 8 * DAY, 0);
+	s = t_query(&f->ts, "SELECT entry FROM series_status");
+	assert_string_equal(s, "SPROCKET");
+	free(s);
+	s = t_query(&f->ts, "SELECT action, recipients FROM outbox "
+			    "ORDER BY id");
+	assert_string_equal(s, "resend|author@example.com sam@example.org "
+			       "fred@example.org\n"
+			       "digest|sam@example.org");
+	free(s);
+	/* Ollie applies another one: from then on, Ollie is who applies. */
+	sprocket_patch(f, "s2@x", "B U Thor <other@example.com>",
+		       "[PATCH] sprocket: foo: turn", T0 + 9 * DAY);
+	mail(f, "ollie1@x", "Ollie Gone <ollie@example.org>",
+	     "Re: [PATCH] sprocket: foo: turn", T0 + 10 * DAY, "s2@x", NULL,
+	     "Applied to sprocket-next, thanks.\n");
+	/* Sam's own patch waits: only Ollie hears of it; so does another
+	 * author's (Sam, active but not applying, is left out). */
+	sprocket_patch(f, "s3@x", "Sam Sprocket <sam@example.org>",
+		       "[PATCH] sprocket: foo: hum", T0 + 11 * DAY);
+	sprocket_patch(f, "s4@x", "C U Thor <third@example.com>",
+		       "[PATCH] sprocket: foo: buzz", T0 + 11 * DAY);
+	plan(f, T0 + 19 * DAY, 0);
+	s = t_query(&f->ts, "SELECT recipients FROM outbox WHERE action = "
+			    "'digest' ORDER BY id");
+	assert_string_equal(s, "sam@example.org\nollie@example.org");
+	free(s);
+	assert_int_equal(t_query_int(&f->ts,
+				     "SELECT count(*) FROM outbox WHERE action "
+				     "= 'digest' AND recipients = "
+				     "'ollie@example.org' AND instr(message, "
+				     "'sprocket: foo: hum') AND instr(message, "
+				     "'sprocket: foo: buzz')"),
+			 1);
+}
+
+/* The author's own ping is the reminder: no "resend now" after it, and
+ * for two days no digest item either (a reminder went out two hours
+ * after an author's "any comments?"). */
+static void test_plan__author_ping(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	mail(f, "ping@x", "A U Thor <author@example.com>",
+	     "Re: [PATCH] widget: spin", T0 + 7 * DAY, "p1@x", NULL,
+	     "Gentle ping, any comments on this?\n");
+	plan(f, T0 + 7 * DAY + 2 * 3600, 0);
+	s = t_query(&f->ts, "SELECT action, status, reason FROM outbox "
+			    "ORDER BY id");
+	assert_string_equal(s, "resend|suppressed|the author pinged the "
+			       "thread on 2024-01-08: that was the reminder");
+	free(s);
+	plan(f, T0 + 10 * DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox "
+					     "WHERE action = 'digest'"),
+			 1);
 }
 
 /* A profile that prefers a private reminder gets one: to the author
@@ -658,6 +772,8 @@ int main(void)
 		T(test_plan__daily_limit_per_recipient),
 		T(test_plan__one_reminder_per_version),
 		T(test_plan__people_only),
+		T(test_plan__appliers),
+		T(test_plan__author_ping),
 		T(test_plan__private_reminder),
 		T(test_plan__reminder_withdrawn_when_answered),
 		T(test_plan__first_run_and_age),

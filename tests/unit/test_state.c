@@ -170,11 +170,83 @@ static void test_state__author_answer_returns_the_turn(void **state)
 {
 	struct fixture *f = *state;
 
+	/* Whose turn follows the wait: the author's after a review that
+	 * asked nothing, however the author answered it ("Thanks"); the
+	 * maintainers' once the author answers a question. */
 	reply(f, POSTED + DAY, "rita@example.com", 0, 0, 0);
 	reply(f, POSTED + 2 * DAY, "AUTHOR@example.com", 0, 0, 0);
 	eval(f, POSTED + 3 * DAY);
 	assert_int_equal(f->v.state, PC_SLA_ACKNOWLEDGED);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	f->replies[0].question = 1;
+	eval(f, POSTED + 3 * DAY);
 	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+}
+
+/* A tag or a "looks good" from someone who does not apply the patch
+ * leaves the series waiting on whoever does (linux-pwm 2022: Uwe's
+ * Reviewed-by, then weeks of waiting on Thierry); an applier's own
+ * approval is their move, counted again from it; a question or a
+ * request from anyone gives the ball to the author. */
+static void test_state__approval_keeps_the_wait(void **state)
+{
+	struct fixture *f = *state;
+
+	reply(f, POSTED + DAY, "rita@example.com", 0, 0, 0);
+	f->replies[0].tagged = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_int_equal(f->v.wait_from, POSTED);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	f->replies[0].tagged = 0;
+	f->replies[0].approve = 1;
+	eval(f, DUE + DAY);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	/* From an applier, the clock starts again at the approval. */
+	f->replies[0].applier = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.wait_from, POSTED + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	/* A question with the tag: the author's turn. */
+	f->replies[0].applier = 0;
+	f->replies[0].question = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+}
+
+/* The author's own ping is recorded; "please ignore" holds the series
+ * as withdrawn; a stable queue's copy and a bug report with a diff are
+ * no submissions. */
+static void test_state__author_ping_and_withdrawal(void **state)
+{
+	struct fixture *f = *state;
+
+	reply(f, POSTED + 8 * DAY, "author@example.com", 0, 0, 0);
+	f->replies[0].ping = 1;
+	eval(f, POSTED + 9 * DAY);
+	assert_int_equal(f->v.pinged_at, POSTED + 8 * DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	eval(f, POSTED + 7 * DAY);
+	assert_int_equal(f->v.pinged_at, 0); /* not yet written */
+	f->replies[0].ping = 0;
+	f->replies[0].withdraw = 1;
+	eval(f, POSTED + 9 * DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_WITHDRAWN);
+	assert_string_equal(pc_sla_hold_name(f->v.hold), "withdrawn");
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	f->s.nreplies = 0;
+	f->s.topic = "6.1";
+	eval(f, POSTED + 9 * DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
+	f->s.topic = "net-next";
+	eval(f, POSTED + 9 * DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	f->s.topic = NULL;
+	f->s.bug_report = 1;
+	eval(f, POSTED + 9 * DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
 }
 
 static void test_state__review_rule(void **state)
@@ -743,6 +815,8 @@ int main(void)
 		T(test_state__changes_requested),
 		T(test_state__too_soon),
 		T(test_state__late_for_the_cycle),
+		T(test_state__approval_keeps_the_wait),
+		T(test_state__author_ping_and_withdrawal),
 		T(test_state__superseded_and_incomplete),
 	};
 
