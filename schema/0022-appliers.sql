@@ -12,8 +12,8 @@
 --  - senders: per From address, the first and last Date seen and how
 --    many messages: "active on the list" without an index on the whole
 --    messages table. A trigger keeps it, so every ingest path does.
---  - messages_applied: the replies that say "applied"/"queued", by date,
---    from which the appliers of an entry are learned.
+--  - messages_applied: the replies that say "applied"/"queued", by sender
+--    and date, from which the appliers of an entry are learned.
 -- series_status.pinged_at: the author's last "gentle ping" on the
 -- thread (the reminder a bot would have sent).
 -- New reply intents (ping, withdrawal, approval: lib/patch/intent.h)
@@ -44,7 +44,8 @@ BEGIN
 		messages = messages + 1;
 END;
 
-CREATE INDEX messages_applied ON messages(date) WHERE (intent & 1) = 1;
+CREATE INDEX messages_applied ON messages(from_addr, date)
+	WHERE (intent & 1) = 1;
 
 ALTER TABLE series_status ADD COLUMN pinged_at INTEGER;
 

@@ -31,6 +31,18 @@ struct digest {
 	int news; /* a series never listed here, or a boot verdict */
 };
 
+struct people {
+	char *addr[MAX_PEOPLE], *name[MAX_PEOPLE]; /* owned */
+	size_t n;
+};
+
+/* The appliers of one entry, read once per planning pass: most overdue
+ * series of a list share a handful of entries. */
+struct applier_cache {
+	char *entry, *list; /* owned; list: the List-Id, or "" */
+	struct people pe; /* owned */
+};
+
 struct planner {
 	struct pc_store *st;
 	struct pc_policyset *ps;
@@ -45,11 +57,8 @@ struct planner {
 	int64_t first_run; /* mail was first planned then */
 	char **wanted; /* owned: keys of the reminders still justified */
 	size_t nwanted, awanted;
-};
-
-struct people {
-	char *addr[MAX_PEOPLE], *name[MAX_PEOPLE]; /* owned */
-	size_t n;
+	struct applier_cache *ac; /* owned */
+	size_t nac, aac;
 };
 
 static const char *keep(struct planner *p, const char *s)
@@ -286,26 +295,60 @@ static int add_new_person(const char *addr, const char *name, void *arg)
 
 /* The people who apply the governing entry's patches (pc_outbox_
  * appliers(): those seen applying or active on the list), people only
- * (is_person). */
-static int appliers(struct planner *p, const char *entry, struct people *pe)
+ * (is_person), added to pe. */
+static int appliers(struct planner *p, const char *entry, const char *list_id,
+		    struct people *pe)
+{
+	struct applier_cache *c = NULL;
+	size_t i;
+	int rc;
+
+	if (!entry)
+		return 0;
+	for (i = 0; i < p->nac && !c; i++)
+		if (!strcmp(p->ac[i].entry, entry) &&
+		    !strcmp(p->ac[i].list, list_id ? list_id : ""))
+			c = &p->ac[i];
+	if (!c) {
+		struct people_ctx pc;
+
+		PC_ALLOC_GROW(p->ac, p->nac + 1, p->aac);
+		c = &p->ac[p->nac];
+		memset(c, 0, sizeof(*c));
+		pc.pe = &c->pe;
+		pc.st = p->st;
+		if ((rc = pc_outbox_appliers(p->st, entry, list_id, p->now,
+					     add_new_person, &pc, p->err)) < 0) {
+			people_release(&c->pe);
+			return rc;
+		}
+		c->entry = xstrdup(entry);
+		c->list = xstrdup(list_id ? list_id : "");
+		p->nac++;
+	}
+	for (i = 0; i < c->pe.n && pe->n < MAX_PEOPLE; i++) {
+		if (has_person(pe, c->pe.addr[i]))
+			continue;
+		pe->addr[pe->n] = xstrdup(c->pe.addr[i]);
+		pe->name[pe->n] = xstrdup(c->pe.name[i]);
+		pe->n++;
+	}
+	return 0;
+}
+
+/* Then the reviewers worth naming: the governing entry's R: people who
+ * are active on the list (a driver's own entry, the device tree's
+ * maintainers and other neighbours review, but the author need not
+ * write to them about the wait). */
+static int active_reviewers(struct planner *p, const char *entry,
+			    struct people *pe)
 {
 	struct people_ctx pc = { pe, p->st };
 
 	if (!entry)
 		return 0;
-	return pc_outbox_appliers(p->st, entry, p->now, add_new_person, &pc,
-				  p->err);
-}
-
-/* Then the reviewers worth naming: M: and R: people of the series'
- * entries who are active on the list. */
-static int active_reviewers(struct planner *p, int64_t series_id,
-			    struct people *pe)
-{
-	struct people_ctx pc = { pe, p->st };
-
-	return pc_outbox_active_people(p->st, series_id, p->now,
-				       add_new_person, &pc, p->err);
+	return pc_outbox_active_reviewers(p->st, entry, p->now,
+					  add_new_person, &pc, p->err);
 }
 
 /* A digest item about a series this soon after its author's own ping
@@ -384,8 +427,15 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	}
 	/* The people who would act: those who apply it, then the active
 	 * reviewers of its code. */
-	if ((rc = appliers(p, c->entry, &maint)) < 0 ||
-	    (rc = active_reviewers(p, c->series_id, &maint)) < 0)
+	if ((rc = appliers(p, c->entry, c->list_id, &maint)) < 0)
+		goto out;
+	/* Nobody who applies it was seen on the list: a reminder would
+	 * name stale addresses, or nobody (the patch belongs to another
+	 * list's maintainers, who do not read this one). */
+	if (!reason && kind == REPLY_RESEND && !maint.n)
+		reason = "nobody who applies it was seen on the list in the "
+			 "last 180 days";
+	if ((rc = active_reviewers(p, c->entry, &maint)) < 0)
 		goto out;
 	pc_buf_addstr(&rcpts, c->author_addr ? c->author_addr : "");
 	for (i = 0; i < maint.n; i++) {
@@ -598,7 +648,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 		size_t i;
 
 		/* Digests go to the people who apply it. */
-		if ((rc = appliers(p, c->entry, &maint)) < 0)
+		if ((rc = appliers(p, c->entry, c->list_id, &maint)) < 0)
 			return rc;
 		ser.id = c->series_id;
 		ser.version = c->version;
@@ -867,8 +917,12 @@ int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 		    const struct pc_plan_options *o, int64_t now,
 		    struct pc_plan_stats *stats, struct pc_err *err)
 {
-	struct planner p = { st, ps,   o, now, stats, err,  NULL, 0,
-			     0,	 NULL, 0, 0,   0,     NULL, 0,	  0 };
+	struct planner p = { .st = st,
+			     .ps = ps,
+			     .o = o,
+			     .now = now,
+			     .stats = stats,
+			     .err = err };
 	unsigned withdrawn = 0;
 	int added = 0, rc;
 	size_t i;
@@ -915,5 +969,11 @@ int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 	for (i = 0; i < p.nwanted; i++)
 		free(p.wanted[i]);
 	free(p.wanted);
+	for (i = 0; i < p.nac; i++) {
+		free(p.ac[i].entry);
+		free(p.ac[i].list);
+		people_release(&p.ac[i].pe);
+	}
+	free(p.ac);
 	return rc < 0 ? rc : 0;
 }

@@ -255,31 +255,94 @@ static int has_any(const char *p, size_t len, const char *const *phrases)
  * open a sentence ("ping" is also a network tool). */
 static int says_ping(const char *p, size_t len)
 {
-	static const char *const openers[] = {
-		"ping", "pinging", "bump", "reminder", "kind reminder",
-		"friendly reminder", "gentle reminder", "just a reminder",
-		"a gentle reminder", "a friendly reminder", "any comments",
-		"any comment", "any feedback", "any update", "any updates",
-		"any news", "any thoughts", "any objections", "any chance",
-		"any progress", "hello, any", "hi, any", NULL
-	};
-	static const char *const phrases[] = {
-		"gentle ping", "friendly ping", "kind ping", "kindly ping",
-		"soft ping", "polite ping", "just pinging", "ping on this",
-		"ping for this", "ping for review", "ping this",
-		"any comments on this", "any comments on the", "any feedback on",
-		"any update on", "any updates on", "be picked up",
-		"could you pick", "can you pick", "could you please pick",
-		"can you please pick", "could you take a look",
-		"can you take a look", "could someone take a look",
-		"can someone take a look", "could anyone take a look",
-		"what is the status of", "what's the status of",
-		"is there anything else i need", "is there anything i need",
-		"is there anything else needed", "are there any other comments",
-		"gentle reminder", "friendly reminder", "kind reminder",
-		"kindly reminder", "did you have a chance", "have you had a chance",
-		"had a chance to look", NULL
-	};
+	static const char *const openers[] = { "ping",
+					       "pinging",
+					       "bump",
+					       "reminder",
+					       "kind reminder",
+					       "friendly reminder",
+					       "gentle reminder",
+					       "just a reminder",
+					       "a gentle reminder",
+					       "a friendly reminder",
+					       "any comments",
+					       "any comment",
+					       "any feedback",
+					       "any update",
+					       "any updates",
+					       "any news",
+					       "any thoughts",
+					       "any objections",
+					       "any chance",
+					       "any progress",
+					       "hello, any",
+					       "hi, any",
+					       NULL };
+	static const char *const phrases[] = { "gentle ping",
+					       "friendly ping",
+					       "kind ping",
+					       "kindly ping",
+					       "soft ping",
+					       "polite ping",
+					       "just pinging",
+					       "ping on this",
+					       "ping for this",
+					       "ping for review",
+					       "ping this",
+					       "any comments on this",
+					       "any comments on the",
+					       "any feedback on",
+					       "any update on",
+					       "any updates on",
+					       "be picked up",
+					       "could you pick",
+					       "can you pick",
+					       "could you please pick",
+					       "can you please pick",
+					       "could you take a look",
+					       "can you take a look",
+					       "could someone take a look",
+					       "can someone take a look",
+					       "could anyone take a look",
+					       "what is the status of",
+					       "what's the status of",
+					       "is there anything else i need",
+					       "is there anything i need",
+					       "is there anything else needed",
+					       "are there any other comments",
+					       "gentle reminder",
+					       "friendly reminder",
+					       "kind reminder",
+					       "kindly reminder",
+					       "did you have a chance",
+					       "have you had a chance",
+					       "had a chance to look",
+					       "are there any concerns",
+					       "any concerns from your side",
+					       "any further comments",
+					       "any more comments",
+					       "any other comments",
+					       "what about this patch",
+					       "what about this series",
+					       "what about the rest",
+					       "could you have a look",
+					       "can you have a look",
+					       "could you please have a look",
+					       "could you please take a look",
+					       "please have a look",
+					       "please take a look",
+					       "can this be merged",
+					       "could this be merged",
+					       "can this go in",
+					       "could this go in",
+					       "will you take",
+					       "would you take",
+					       "are you ok with this",
+					       "are you fine with this",
+					       "is this ok to be merged",
+					       "is there any update",
+					       "is there any progress",
+					       NULL };
 
 	return starts_with_any(p, len, openers) || has_any(p, len, phrases);
 }
@@ -287,18 +350,35 @@ static int says_ping(const char *p, size_t len)
 /* "Please ignore this", "self-NAK", "Please drop this patch". */
 static int says_withdraw(const char *p, size_t len)
 {
-	static const char *const phrases[] = {
-		"please ignore",       "pls ignore",	     "plz ignore",
-		"please disregard",    "kindly ignore",	     "ignore this patch",
-		"ignore this series",  "ignore this one",    "disregard this",
-		"self-nak",	       "self nak",	     "self-nack",
-		"self nack",	       "nak myself",	     "nack myself",
-		"please drop this",    "please drop it",     "drop this patch",
-		"drop this series",    "sent by mistake",    "sent in error",
-		"sent it by mistake",  "sent this by mistake", "withdraw this",
-		"i withdraw",	       "retract this",	     "i retract",
-		"scratch this",	       NULL
-	};
+	static const char *const phrases[] = { "please ignore",
+					       "pls ignore",
+					       "plz ignore",
+					       "please disregard",
+					       "kindly ignore",
+					       "ignore this patch",
+					       "ignore this series",
+					       "ignore this one",
+					       "disregard this",
+					       "self-nak",
+					       "self nak",
+					       "self-nack",
+					       "self nack",
+					       "nak myself",
+					       "nack myself",
+					       "please drop this",
+					       "please drop it",
+					       "drop this patch",
+					       "drop this series",
+					       "sent by mistake",
+					       "sent in error",
+					       "sent it by mistake",
+					       "sent this by mistake",
+					       "withdraw this",
+					       "i withdraw",
+					       "retract this",
+					       "i retract",
+					       "scratch this",
+					       NULL };
 
 	return has_any(p, len, phrases);
 }
@@ -306,43 +386,133 @@ static int says_withdraw(const char *p, size_t len)
 /* "Looks good to me", "LGTM": approval that asks for nothing. */
 static int says_approve(const char *p, size_t len)
 {
-	static const char *const openers[] = {
-		"lgtm",	  "looks good",	 "look good",	 "looks fine",
-		"looks ok", "looks okay", "looks sane", "looks reasonable",
-		"looks correct", "looks right", "fine with me", "fine by me",
-		"no objection", "no objections", "this looks good",
-		"this looks fine", "the patch looks good",
-		"the series looks good", "the change looks good", NULL
-	};
+	static const char *const openers[] = { "lgtm",
+					       "looks good",
+					       "look good",
+					       "looks fine",
+					       "looks ok",
+					       "looks okay",
+					       "looks sane",
+					       "looks reasonable",
+					       "looks correct",
+					       "looks right",
+					       "fine with me",
+					       "fine by me",
+					       "no objection",
+					       "no objections",
+					       "this looks good",
+					       "this looks fine",
+					       "the patch looks good",
+					       "the series looks good",
+					       "the change looks good",
+					       NULL };
 
 	return starts_with_any(p, len, openers);
+}
+
+/* A sentence of substance: four words or more that are no approval,
+ * thanks, greeting or test report ("Looks good to me", "Thanks for
+ * fixing this", "Tested on an i.MX8 board"): a review comment. */
+static int says_comment(const char *p, size_t len)
+{
+	static const char *const benign[] = {
+		"looks good",	  "look good",
+		"lgtm",		  "looks fine",
+		"looks ok",	  "looks okay",
+		"looks sane",	  "looks right",
+		"looks correct",  "looks reasonable",
+		"makes sense",	  "good to me",
+		"fine with me",	  "fine by me",
+		"no objection",	  "sounds good",
+		"thank",	  "thanks",
+		"tested",	  "works",
+		"feel free",	  "you can add",
+		"you may add",	  "please add my",
+		"for the series", "for the whole",
+		"for all",	  "fwiw",
+		"for what it",	  "acked",
+		"reviewed",	  "nice",
+		"good catch",	  "great",
+		"the series:",	  "for patch",
+		"for this patch", "for both",
+		"add my",	  "also add",
+		"as discussed",	  NULL
+	};
+	static const char *const greetings[] = { "hi",	   "hello",   "dear",
+						 "hey",	   "thanks",  "thank",
+						 "cheers", "regards", "best",
+						 NULL };
+	struct words ws;
+
+	split_words(&ws, p, len, 4);
+	if (ws.n < 4)
+		return 0;
+	if (is_word(ws.w[0], greetings) && ws.n < 4)
+		return 0;
+	return !has_any(p, len, benign);
 }
 
 /* "I'll fix it in v3", "will send a new version", "Got it". */
 static int says_respin(const char *p, size_t len)
 {
-	static const char *const phrases[] = {
-		"next version", "next revision", "next iteration",
-		"next spin",	"new version",	 "will send",
-		"will resend",	"will respin",	 "will fix",
-		"will update",	"will do",	 "will change",
-		"will rework",	"will address",	 "will drop",
-		"will split",	"will add",	 "will remove",
-		"will rename",	"will move",	 "will re-",
-		"i'll send",	"i'll fix",	 "i'll update",
-		"i'll respin",	"i'll do",	 "i'll change",
-		"i'll rework",	"i'll drop",	 "i'll add",
-		"i'll remove",	"i'll move",	 "got it",
-		"will post",	"i'll post",	 "i'll address",
-		"i will send",	"i will fix",	 "i will update",
-		"i will rework", "i will change", "i will address",
-		"i will respin", "i will drop",	 "i will post",
-		"will take care", "i'll take care", "you are right",
-		"you're right", "good catch",	 "your version",
-		"your code is better", "your patch is better",
-		"your approach is better", "your solution is better",
-		"i agree with your", "will incorporate", NULL
-	};
+	static const char *const phrases[] = { "next version",
+					       "next revision",
+					       "next iteration",
+					       "next spin",
+					       "new version",
+					       "will send",
+					       "will resend",
+					       "will respin",
+					       "will fix",
+					       "will update",
+					       "will do",
+					       "will change",
+					       "will rework",
+					       "will address",
+					       "will drop",
+					       "will split",
+					       "will add",
+					       "will remove",
+					       "will rename",
+					       "will move",
+					       "will re-",
+					       "i'll send",
+					       "i'll fix",
+					       "i'll update",
+					       "i'll respin",
+					       "i'll do",
+					       "i'll change",
+					       "i'll rework",
+					       "i'll drop",
+					       "i'll add",
+					       "i'll remove",
+					       "i'll move",
+					       "got it",
+					       "will post",
+					       "i'll post",
+					       "i'll address",
+					       "i will send",
+					       "i will fix",
+					       "i will update",
+					       "i will rework",
+					       "i will change",
+					       "i will address",
+					       "i will respin",
+					       "i will drop",
+					       "i will post",
+					       "will take care",
+					       "i'll take care",
+					       "you are right",
+					       "you're right",
+					       "good catch",
+					       "your version",
+					       "your code is better",
+					       "your patch is better",
+					       "your approach is better",
+					       "your solution is better",
+					       "i agree with your",
+					       "will incorporate",
+					       NULL };
 	size_t i, k;
 
 	for (k = 0; phrases[k]; k++)
@@ -366,11 +536,42 @@ static int says_respin(const char *p, size_t len)
 	return 0;
 }
 
+/* "Reviewed-by: A <a@b>", "Fixes: 123abc (...)", "Link: https://...". */
+static int is_trailer_line(const char *p, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && (pc_isalnum((unsigned char)p[i]) || p[i] == '-'))
+		i++;
+	if (!i || i >= len || p[i] != ':')
+		return 0;
+	return (i > 3 && !strncasecmp(p + i - 3, "-by", 3)) ||
+	       (i == 5 && !strncasecmp(p, "Fixes", 5)) ||
+	       (i == 4 && !strncasecmp(p, "Link", 4)) ||
+	       (i == 2 && !strncasecmp(p, "Cc", 2)) ||
+	       (i == 6 && !strncasecmp(p, "Closes", 6));
+}
+
+/* "On Mon, ... X wrote:", in any language a mailer writes it ("Il
+ * 19/10/22 11:42, x@y ha scritto:", "Am ... schrieb X:"): a line ending
+ * in a colon that names an address or a date or says "wrote". */
 static int is_attribution(const char *p, size_t len)
 {
+	static const char *const verbs[] = {
+		"wrote", "writes", "scritto",	"schrieb",    "crit", "escribi",
+		"skrev", "napisa", "kirjoitti", "geschreven", NULL
+	};
+	size_t i, digits = 0;
+
 	while (len && pc_isspace((unsigned char)p[len - 1]))
 		len--;
-	return len >= 6 && !memcmp(p + len - 6, "wrote:", 6);
+	if (!len || p[len - 1] != ':')
+		return 0;
+	if (memchr(p, '@', len) || has_any(p, len, verbs))
+		return 1;
+	for (i = 0; i < len; i++)
+		digits += pc_isdigit((unsigned char)p[i]) != 0;
+	return digits >= 4 && (memchr(p, '/', len) || memchr(p, ',', len));
 }
 
 /* bits with more's: the first range named stays. */
@@ -411,6 +612,8 @@ static unsigned scan_paragraph(const char *p, size_t len)
 				bits |= PC_INTENT_WITHDRAW;
 			if (says_approve(p + start, i - start))
 				bits |= PC_INTENT_APPROVE;
+			if (says_comment(p + start, i - start))
+				bits |= PC_INTENT_COMMENT;
 			if (p[i - 1] == '?')
 				bits |= PC_INTENT_QUESTION;
 		}
@@ -469,6 +672,12 @@ unsigned pc_intent_scan(const char *body, size_t len)
 		}
 		if (says_nak(line, n))
 			bits |= PC_INTENT_CHANGES;
+		/* A trailer ("Reviewed-by: ...") is a tag, not prose. */
+		if (is_trailer_line(line, n)) {
+			bits = merge(bits, scan_paragraph(para.buf, para.len));
+			pc_buf_reset(&para);
+			continue;
+		}
 		if (para.len)
 			pc_buf_addch(&para, ' ');
 		pc_buf_add(&para, line, n);

@@ -46,6 +46,10 @@ enum {
 	/* the sender approves and asks for nothing: "Looks good to me",
 	 * "LGTM" (with a review tag, the same) */
 	PC_INTENT_APPROVE = 1 << 26,
+	/* the sender says something of substance besides approval, thanks
+	 * and tags: a review comment, a nit ("Reviewed-by, but please drop
+	 * 'driver' from the subject") */
+	PC_INTENT_COMMENT = 1 << 27,
 };
 
 /*

@@ -49,6 +49,8 @@ const char *pc_sla_hold_name(enum pc_sla_hold h)
 		return "steered";
 	case PC_SLA_HOLD_WITHDRAWN:
 		return "withdrawn";
+	case PC_SLA_HOLD_OWN:
+		return "own";
 	case PC_SLA_HOLD_NONE:
 		break;
 	}
@@ -640,6 +642,9 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (steered(v, s, ctx, now)) {
 		h = PC_SLA_HOLD_STEERED;
 		why = s->steer_why ? s->steer_why : "a maintainer said so";
+	} else if (s->author_governs) {
+		h = PC_SLA_HOLD_OWN;
+		why = "the author maintains the tree that takes it";
 	} else if (withdrawn) {
 		h = PC_SLA_HOLD_WITHDRAWN;
 		why = "the author withdrew it on the list";
@@ -727,7 +732,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * again, counted from now. Anything else is feedback: the
 		 * next step is the author's. */
 		feedback = !(r->approve || r->tagged) || r->changes ||
-			   r->question;
+			   r->question || r->comment;
 		if (!out->first_response &&
 		    counts(s, pol, r->from_addr, r->from_name))
 			out->first_response = r->date;

@@ -26,8 +26,9 @@
  *        withdrawn) or promises a new version ("will fix in v3", "your
  *        code is better": PC_INTENT_RESPIN).
  *    A Reviewed-by, Acked-by or Tested-by, or a "looks good", from
- *    someone who does not apply the patch, asking nothing, does not
- *    move the ball: the series still waits on whoever applies it, and
+ *    someone who does not apply the patch, asking and saying nothing
+ *    more (a tag with a nit is a review the author has yet to act on),
+ *    does not move the ball: the series still waits on whoever applies it, and
  *    once every patch meets the review rule it is ready to apply. The
  *    author's answer starts a new wait when it answers a question (the
  *    message it replies to asked one; when that is not in the thread,
@@ -107,6 +108,9 @@
  *                        list: the next step is read as the author's;
  *      profile-forbids   the profile asks not to be pinged (netdev:
  *                        "watch patchwork");
+ *      own               the author maintains the tree that takes it
+ *                        (author_governs): they apply it themselves,
+ *                        there is nobody to wait on;
  *      withdrawn         the author withdrew it on the list ("please
  *                        ignore", "self-NAK", "drop this"): nothing is
  *                        owed until a newer version comes;
@@ -165,6 +169,7 @@ enum pc_sla_hold {
 	PC_SLA_HOLD_PROFILE,
 	PC_SLA_HOLD_STEERED,
 	PC_SLA_HOLD_WITHDRAWN,
+	PC_SLA_HOLD_OWN,
 };
 
 enum pc_sla_turn {
@@ -191,6 +196,7 @@ struct pc_sla_reply {
 	unsigned ping : 1; /* PC_INTENT_PING: "gentle ping" */
 	unsigned withdraw : 1; /* PC_INTENT_WITHDRAW: "please ignore" */
 	unsigned approve : 1; /* PC_INTENT_APPROVE: "looks good to me" */
+	unsigned comment : 1; /* PC_INTENT_COMMENT: says more than that */
 	/* it carries a Reviewed-by, Acked-by or Tested-by of its sender */
 	unsigned tagged : 1;
 	/* the sender applies the series: an M: of the governing entry or

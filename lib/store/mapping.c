@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "store/mapping.h"
@@ -40,6 +41,7 @@ static const char SQL_TO_MAP[] =
 static const char SQL_PATCHES[] =
 	"SELECT id FROM messages WHERE series_id = ? AND kind = 'patch' "
 	"ORDER BY idx, id";
+static const char SQL_LIST_ID[] = "SELECT list_id FROM series WHERE id = ?";
 static const char SQL_CLEAR_SERIES[] =
 	"DELETE FROM series_entries WHERE series_id = ?";
 static const char SQL_INSERT_SERIES_ENTRY[] =
@@ -218,50 +220,84 @@ static int more_specific(const struct pc_maint_hit *a,
 	       (a->depth == b->depth && a->spec > b->spec);
 }
 
-/* Whether hit h is among the most specific of its file (K: aside). */
-static int most_specific(const struct pc_maint_result *pr,
-			 const struct pc_maint_hit *h)
+/* Whether entry e names a tree that takes patches (T:): THE REST's is
+ * the mainline tree, which takes everything and applies nothing. */
+static int takes_patches(const struct pc_maint_entry *e)
 {
-	size_t i;
-
-	for (i = 0; i < pr->n_hits; i++)
-		if (!pr->hits[i].k_only && more_specific(&pr->hits[i], h))
-			return 0;
-	return 1;
+	return e->n_scm && strcmp(e->name, "THE REST") != 0;
 }
 
-/* Whether hit h names a tree (T:) and is among the most specific of its
- * file's hits that do: when the most specific hit has no tree, a driver's
- * own entry rarely has a tree, and the subsystem whose tree takes its
- * patches (HARDWARE MONITORING for drivers/hwmon/foo.c) counts its
- * lines too. */
-static int most_specific_tree(const struct pc_maint_result *pr,
-			      const struct pc_maint_hit *h)
+/* Whether entry e's L: lines name list (an address, lower case). */
+static int on_list(const struct pc_maint_entry *e, const char *list)
 {
-	size_t i;
+	size_t i, n;
 
-	if (!h->entry->n_scm)
+	if (!list)
 		return 0;
-	for (i = 0; i < pr->n_hits; i++) {
-		const struct pc_maint_hit *o = &pr->hits[i];
+	n = strlen(list);
+	for (i = 0; i < e->n_lists; i++) {
+		const char *v = e->lists[i].value;
 
-		if (!o->k_only && o->entry->n_scm && more_specific(o, h))
-			return 0;
+		if (!strncasecmp(v, list, n) &&
+		    (!v[n] || pc_isspace((unsigned char)v[n])))
+			return 1;
 	}
-	return 1;
+	return 0;
 }
 
 /*
- * How many of r's files map to entry e (K: aside), and the lines of those
- * it matches most specifically: a file's changed lines count for the
- * entries whose match of it is the most specific (fs/dax.c's for
- * FILESYSTEM DIRECT ACCESS, "F: fs/dax.c", not for the VFS's glob of
- * everything in fs/), and, when none of those names a tree, for the most
- * specific that does (most_specific_tree()).
+ * The hit of a file whose entry applies its patches: one whose L: is the
+ * list the series came through (a driver's own entry and its subsystem's
+ * usually both are; the SoC's entry naming drivers/pwm/pwm-mediatek.c is
+ * not), then one with a tree (T:: the subsystem's, not the driver's own
+ * entry), then the most specific match (fs/dax.c's FILESYSTEM DIRECT
+ * ACCESS, not the VFS's glob of fs/); for arch/ code the broadest: the
+ * architecture's tree takes it, not the tracing or KASAN entry that
+ * names arch/x86/kernel/ftrace.c. NULL when only K: matched.
+ */
+static const struct pc_maint_hit *applying_hit(const struct pc_maint_result *pr,
+					       const char *path,
+					       const char *list)
+{
+	const struct pc_maint_hit *best = NULL;
+	int arch = path && !strncmp(path, "arch/", 5), bl = 0, bt = 0;
+	size_t i;
+
+	for (i = 0; i < pr->n_hits; i++) {
+		const struct pc_maint_hit *h = &pr->hits[i];
+		int l, t, better;
+
+		if (h->k_only)
+			continue;
+		l = on_list(h->entry, list);
+		t = takes_patches(h->entry);
+		if (!best)
+			better = 1;
+		else if (!arch && l != bl)
+			better = l > bl;
+		else if (t != bt)
+			better = t > bt;
+		else
+			better = arch ? more_specific(best, h) :
+					more_specific(h, best);
+		if (better) {
+			best = h;
+			bl = l;
+			bt = t;
+		}
+	}
+	return best;
+}
+
+/*
+ * How many of r's files map to entry e (K: aside), and the lines of the
+ * files whose patches e applies (applying_hit()): a file's changed lines
+ * count once, for the entry whose tree takes it.
  */
 static int files_matching(int *lines_out, const struct pc_maint_result *r,
 			  const struct pc_maint_entry *e,
-			  struct pc_maint_result *per_file, const int *lines)
+			  struct pc_maint_result *per_file, const int *lines,
+			  const char *list)
 {
 	int count = 0;
 	size_t f, h;
@@ -269,12 +305,13 @@ static int files_matching(int *lines_out, const struct pc_maint_result *r,
 	*lines_out = 0;
 	for (f = 0; f < r->n_files; f++) {
 		const struct pc_maint_result *pr = &per_file[f];
+		const struct pc_maint_hit *a;
 
 		for (h = 0; h < pr->n_hits; h++)
 			if (pr->hits[h].entry == e && !pr->hits[h].k_only) {
 				count++;
-				if (most_specific(pr, &pr->hits[h]) ||
-				    most_specific_tree(pr, &pr->hits[h]))
+				a = applying_hit(pr, r->files[f], list);
+				if (a && a->entry == e)
 					*lines_out += lines[f];
 				break;
 			}
@@ -310,6 +347,16 @@ static int in_tree(const char *tree, const char *path, int dir_of)
 	ok = lstat(p.buf, &sb) == 0;
 	pc_buf_release(&p);
 	return ok;
+}
+
+/* Whether path, a file the tree lacks, is in a directory the tree has
+ * (drivers/pwm/pwm-rzg2l-gpt.c, edited by a series that builds on one
+ * still under review that adds it): a kernel file yet to be merged, not
+ * another project's (ndctl's cxl/meson.build, QEMU's hw/ppc/). A file
+ * at the top (configure.ac) must exist itself. */
+static int in_kernel_dir(const char *tree, const char *path)
+{
+	return path && strchr(path, '/') && in_tree(tree, path, 1);
 }
 
 /* A patch and one of the series' files it touches (index in r.files). */
@@ -375,7 +422,8 @@ static int file_facts(int *lines, struct patch_file **pf, size_t *npf,
 		(*checked_out)++;
 		if (status && status[0] == 'A' ?
 			    !in_tree(tree, new, 1) :
-			    !in_tree(tree, old ? old : new, 0))
+			    !in_tree(tree, old ? old : new, 0) &&
+				    !in_kernel_dir(tree, old ? old : new))
 			(*missing_out)++;
 	}
 	sqlite3_reset(s);
@@ -422,6 +470,34 @@ static int map_patches(struct pc_store *st, int64_t series_id,
 	return 0;
 }
 
+/* The list a series came through, as an L: address: its List-Id
+ * "linux-pwm.vger.kernel.org" is linux-pwm@vger.kernel.org. NULL when
+ * unknown. */
+static int list_of(char **out, struct pc_store *st, int64_t series_id,
+		   struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_LIST_ID, err);
+	const char *id, *dot;
+	int rc;
+
+	*out = NULL;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, series_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW &&
+	    (id = (const char *)sqlite3_column_text(s, 0)) &&
+	    (dot = strchr(id, '.')) && dot > id) {
+		*out = xasprintf("%.*s@%s", (int)(dot - id), id, dot + 1);
+		for (char *p = *out; *p; p++)
+			*p = (char)pc_tolower((unsigned char)*p);
+	}
+	sqlite3_reset(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ?
+		       0 :
+		       pc_store__fail(st, err, "reading a series' list");
+}
+
 static int map_one(struct pc_store *st, const struct pc_maint *m,
 		   const char *tree, int64_t series_id,
 		   struct pc_map_stats *stats, struct pc_err *err)
@@ -431,6 +507,7 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 	struct pc_maint_result *per_file = NULL;
 	int *lines = NULL, checked = 0, missing = 0;
 	int64_t *ids = NULL;
+	char *list = NULL;
 	struct patch_file *pf = NULL;
 	size_t n = 0, alloc = 0, npf = 0, i;
 	sqlite3_stmt *s;
@@ -455,6 +532,8 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 	}
 	if ((rc = pc_maint_query_run(&r, q, err)) < 0)
 		goto out;
+	if ((rc = list_of(&list, st, series_id, err)) < 0)
+		goto out;
 	per_file = xcalloc(r.n_files ? r.n_files : 1, sizeof(*per_file));
 	lines = xcalloc(r.n_files ? r.n_files : 1, sizeof(*lines));
 	if ((rc = file_facts(lines, &pf, &npf, &checked, &missing, st, &r, tree,
@@ -475,7 +554,8 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 		const struct pc_maint_hit *h = &r.hits[i];
 		int nlines, nfiles;
 
-		nfiles = files_matching(&nlines, &r, h->entry, per_file, lines);
+		nfiles = files_matching(&nlines, &r, h->entry, per_file, lines,
+					list);
 		if (!(s = pc_store__stmt(st, SQL_INSERT_SERIES_ENTRY, err))) {
 			rc = PC_EDB;
 			goto out;
@@ -518,6 +598,7 @@ out:
 		for (i = 0; i < r.n_files; i++)
 			pc_maint_result_release(&per_file[i]);
 	free(per_file);
+	free(list);
 	free(pf);
 	free(lines);
 	pc_maint_result_release(&r);

@@ -494,16 +494,21 @@ static const char SQL_APPLIERS[] =
 	" AND s.first_at <= ?2 AND s.last_at >= ?2 - 180 * 86400) "
 	"FROM maint_people p WHERE p.entry = ?1 AND p.role = 'M' "
 	"ORDER BY p.pos";
-/* The M: and R: people of a series' entries (K: matches aside) who
- * wrote to the list in the 180 days before ?2. */
-static const char SQL_ACTIVE_PEOPLE[] =
-	"SELECT p.addr, max(p.name) FROM series_entries se "
-	"JOIN maint_people p ON p.entry = se.entry AND p.role != 'L' "
+/* How long the list has been read before ?1 (the first Date seen), and
+ * whether entry ?2's L: lines name the list ?3 (an address). */
+static const char SQL_HISTORY[] =
+	"SELECT coalesce(min(first_at), ?1), EXISTS (SELECT 1 FROM "
+	"maint_people WHERE entry = ?2 AND role = 'L' AND addr = ?3) "
+	"FROM senders";
+/* Below this much history, nobody seen says nothing: all M: people. */
+#define KNOWN_HISTORY ((int64_t)30 * 86400)
+/* The R: people of an entry who wrote to the list in the 180 days
+ * before ?2. */
+static const char SQL_ACTIVE_REVIEWERS[] =
+	"SELECT p.addr, p.name FROM maint_people p "
 	"JOIN senders s ON s.addr = " PC_SQL_BASE_ADDR("p.addr")
-	" AND s.first_at <= ?2 "
-	" AND s.last_at >= ?2 - 180 * 86400 "
-	"WHERE se.series_id = ?1 AND se.k_only = 0 "
-	"GROUP BY p.addr ORDER BY min(se.pos), min(p.pos)";
+	" AND s.first_at <= ?2 AND s.last_at >= ?2 - 180 * 86400 "
+	"WHERE p.entry = ?1 AND p.role = 'R' ORDER BY p.pos";
 static const char SQL_IS_LIST[] =
 	"SELECT 1 FROM maint_people WHERE addr = lower(?) AND role = 'L' "
 	"LIMIT 1";
@@ -662,7 +667,8 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
 		       pc_err_set(err, PC_EDB, "cannot read maintainers");
 }
 
-int pc_outbox_appliers(struct pc_store *st, const char *entry, int64_t now,
+int pc_outbox_appliers(struct pc_store *st, const char *entry,
+		       const char *list_id, int64_t now,
 		       int (*fn)(const char *addr, const char *name,
 				 void *arg),
 		       void *arg, struct pc_err *err)
@@ -696,6 +702,33 @@ int pc_outbox_appliers(struct pc_store *st, const char *entry, int64_t now,
 		goto out;
 	}
 	rc = 0;
+	/* Nobody seen: nobody to write to (an entry whose M: people are
+	 * long gone, or another list's, who do not read this one). Only on
+	 * a list read for less than a month, and for an entry of that
+	 * list, does that say nothing yet: then all its M: people. */
+	if (!best) {
+		char *list = pc_outbox_list_addr(list_id);
+		int64_t first = now;
+		int ours = 0;
+
+		if ((s = pc_store__stmt(st, SQL_HISTORY, err)) == NULL) {
+			free(list);
+			rc = PC_EDB;
+			goto out;
+		}
+		sqlite3_bind_int64(s, 1, now);
+		sqlite3_bind_text(s, 2, entry, -1, SQLITE_STATIC);
+		pc_store__bind_text(s, 3, list);
+		if (sqlite3_step(s) == SQLITE_ROW) {
+			first = sqlite3_column_int64(s, 0);
+			/* Mail that names no list: whose it is is unknown */
+			ours = !list || sqlite3_column_int(s, 1);
+		}
+		sqlite3_reset(s);
+		free(list);
+		if (!ours || now - first >= KNOWN_HISTORY)
+			goto out;
+	}
 	/* Those who applied; else those seen; else, knowing nothing, all
 	 * of them. */
 	for (i = 0; i < n && !stop; i++) {
@@ -716,18 +749,31 @@ out:
 	return rc;
 }
 
-int pc_outbox_active_people(struct pc_store *st, int64_t series_id,
-			    int64_t now,
-			    int (*fn)(const char *addr, const char *name,
-				      void *arg),
-			    void *arg, struct pc_err *err)
+char *pc_outbox_list_addr(const char *list_id)
 {
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_ACTIVE_PEOPLE, err);
+	const char *dot = list_id ? strchr(list_id, '.') : NULL;
+	char *a, *p;
+
+	if (!dot || dot == list_id)
+		return NULL;
+	a = xasprintf("%.*s@%s", (int)(dot - list_id), list_id, dot + 1);
+	for (p = a; *p; p++)
+		*p = (char)pc_tolower((unsigned char)*p);
+	return a;
+}
+
+int pc_outbox_active_reviewers(struct pc_store *st, const char *entry,
+			       int64_t now,
+			       int (*fn)(const char *addr, const char *name,
+					 void *arg),
+			       void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_ACTIVE_REVIEWERS, err);
 	int rc, stop = 0;
 
 	if (!s)
 		return PC_EDB;
-	sqlite3_bind_int64(s, 1, series_id);
+	sqlite3_bind_text(s, 1, entry, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, now);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
 		if ((stop = fn(col(s, 0), col(s, 1), arg)) != 0)
@@ -737,7 +783,7 @@ int pc_outbox_active_people(struct pc_store *st, int64_t series_id,
 		return stop;
 	return rc == SQLITE_DONE ?
 		       0 :
-		       pc_store__fail(st, err, "reading a series' people");
+		       pc_store__fail(st, err, "reading an entry's reviewers");
 }
 
 int pc_outbox_is_list(struct pc_store *st, const char *addr, struct pc_err *err)

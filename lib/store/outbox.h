@@ -197,26 +197,35 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
  * MAINTAINERS entry `entry` at now, in file order: of its M: people,
  * those seen applying one of its series in the year before now ("Applied",
  * "queued"); when nobody was, those who wrote to the list in the 180
- * days before now; when nobody did either (a new database knows nobody
- * yet), all of them. MAINTAINERS is often stale: a co-maintainer silent
+ * days before now; when nobody did either, nobody, unless the list was
+ * read for less than a month before now (a new database knows nobody
+ * yet) and the entry is one of that list's (an L: line names list_id,
+ * the List-Id the series came through; NULL: unknown, any entry): then
+ * all of them. MAINTAINERS is often stale: a co-maintainer silent
  * for years is not who applies the patches. A non-zero return of fn
  * stops and is returned. Errors: PC_EDB.
  */
-int pc_outbox_appliers(struct pc_store *st, const char *entry, int64_t now,
+int pc_outbox_appliers(struct pc_store *st, const char *entry,
+		       const char *list_id, int64_t now,
 		       int (*fn)(const char *addr, const char *name,
 				 void *arg),
 		       void *arg, struct pc_err *err);
 
+/* The address of the list a List-Id names ("linux-pwm.vger.kernel.org"
+ * is linux-pwm@vger.kernel.org, as MAINTAINERS' L: lines write it),
+ * lower case; NULL for NULL or an id without a dot. Caller frees. */
+char *pc_outbox_list_addr(const char *list_id);
+
 /*
- * Calls fn(addr, name, arg) for each M: or R: person of the entries a
- * series maps to (by files, not K: alone) who wrote to the list in the
- * 180 days before now: the reviewers worth naming. Errors: PC_EDB.
+ * Calls fn(addr, name, arg) for each R: person of entry `entry` who wrote
+ * to the list in the 180 days before now: the reviewers worth naming
+ * beside those who apply it. Errors: PC_EDB.
  */
-int pc_outbox_active_people(struct pc_store *st, int64_t series_id,
-			    int64_t now,
-			    int (*fn)(const char *addr, const char *name,
-				      void *arg),
-			    void *arg, struct pc_err *err);
+int pc_outbox_active_reviewers(struct pc_store *st, const char *entry,
+			       int64_t now,
+			       int (*fn)(const char *addr, const char *name,
+					 void *arg),
+			       void *arg, struct pc_err *err);
 
 /*
  * When mail was first planned on this database, set to now on the first

@@ -118,15 +118,30 @@ static const char SQL_SERIES[] =
 	" '%[%rfc%]%' FROM messages a WHERE a.id = s.anchor_id) "
 	" AND NOT EXISTS (SELECT 1 FROM messages m JOIN trailers t "
 	" ON t.message_id = m.id WHERE m.series_id = s.id "
-	" AND t.origin = 'patch' AND t.name = 'Signed-off-by' COLLATE NOCASE) "
+	" AND t.origin = 'patch' AND t.name = 'Signed-off-by' COLLATE NOCASE), "
+	/* The "newer version" changes none of this one's files though both
+	 * change some: a different patch with a similar title by the same
+	 * author ("dt-bindings: pwm: renesas,tpu: Add r8a779g0 support"
+	 * beside "...renesas,pwm-rcar: Add r8a779g0 support"), no version. */
+	"s.superseded_by IS NOT NULL AND EXISTS (SELECT 1 FROM messages om "
+	" JOIN patch_files fo ON fo.message_id = om.id "
+	" WHERE om.series_id = s.superseded_by) AND EXISTS (SELECT 1 "
+	" FROM messages sm JOIN patch_files fs ON fs.message_id = sm.id "
+	" WHERE sm.series_id = s.id) AND NOT EXISTS (SELECT 1 FROM messages sm "
+	" JOIN patch_files fs ON fs.message_id = sm.id "
+	" JOIN messages om ON om.series_id = s.superseded_by "
+	" JOIN patch_files fo ON fo.message_id = om.id "
+	" AND fo.new_path = fs.new_path WHERE sm.series_id = s.id) "
 	"FROM series s WHERE s.id = ?";
 /* A later posting by the same author that replaces series ?1 though no
  * version link says so (the title changed between versions, a series
  * split in two): one that carries one of its patches (same patch-id)
  * and touches at least half of its files, or a higher version whose
- * files are mostly the same (Jaccard at least 1/2: another series of
+ * files are mostly the same (Jaccard above 1/2: another series of
  * the author's that shares a file or two is not a new version). The
- * first such posting's date, or NULL. */
+ * first such posting's date, or NULL. (More than half: a v2 of one of
+ * two patches, posted in the review's thread, leaves the other one
+ * waiting.) */
 /* (+f.new_path: through the other series' own messages, not the path
  * index, whose rows for a common file grow with the archive: that made
  * judging every series quadratic.) */
@@ -142,7 +157,10 @@ static const char SQL_REPLACED[] =
 	" OR ' ' || coalesce(o.topic, '') || ' ' LIKE '% stable %') "
 	"AND o.first_posted < s.first_posted + 180 * 86400 "
 	"AND (SELECT count(*) FROM mine) > 0 "
-	"AND ((EXISTS (SELECT 1 FROM messages om "
+	/* (a later series of a lower version that carries this one's
+	 * patches unchanged builds on it: "[PATCH v2 0/3] Add support for
+	 * linking gpt with poeg" carries "[PATCH v11] ... RZ/G2L GPT") */
+	"AND ((o.version >= s.version AND EXISTS (SELECT 1 FROM messages om "
 	/* By each series' own messages: the patch-id index (a patch
 	 * re-sent in every version, a backport to every stable tree) may
 	 * hold hundreds of rows per key. */
@@ -156,7 +174,7 @@ static const char SQL_REPLACED[] =
 	"  AND 3 * (SELECT count(DISTINCT f.new_path) FROM messages om "
 	"  JOIN patch_files f ON f.message_id = om.id "
 	"  WHERE om.series_id = o.id AND +f.new_path IN (SELECT path FROM mine)) "
-	"  >= (SELECT count(*) FROM mine) + (SELECT count(DISTINCT f.new_path) "
+	"  > (SELECT count(*) FROM mine) + (SELECT count(DISTINCT f.new_path) "
 	"  FROM messages om JOIN patch_files f ON f.message_id = om.id "
 	"  WHERE om.series_id = o.id)))";
 static const char SQL_PATCHES[] =
@@ -218,17 +236,15 @@ static const char SQL_ENTRIES[] =
  * it), K:-only matches aside, in the order that decides the governing
  * one: the most changed lines covered by the entry and the entries that
  * share an M: person with it (one maintainer's subsystems: LIBNVDIMM
- * and LIBNVDIMM PMEM); then the entry whose tree takes the patches: one
- * with a T: line before one without (a driver's own entry rarely has a
- * tree: its patches go through the subsystem's), one whose L: is the
- * list the series came through (PWM SUBSYSTEM, not the SoC's entry
- * that names drivers/pwm/pwm-mediatek.c), except for arch/ code, which
- * the architecture's tree takes whatever list it came through; then by
- * the entry's own lines (each file's lines count for its most specific
- * entries: lib/store/mapping.c), the broadest match (the subsystem, not
- * one of its drivers; X86 ARCHITECTURE, not the tracing entry that
- * names arch/x86/kernel/ftrace.c), the most files. The governing entry
- * is the same for every version. */
+ * and LIBNVDIMM PMEM), where each file's lines count for the one entry
+ * whose tree takes its patches (lib/store/mapping.c: the subsystem on
+ * the list, not the driver's own entry nor the SoC's); then one with a
+ * T: line before one without, one whose L: is the list the series came
+ * through, the entry's own lines, the broadest match, the most files.
+ * First of all, an entry whose tree takes every file of the series (a
+ * binding fix across every subsystem's bindings is the device tree's;
+ * a driver with its documentation and binding is the subsystem's).
+ * The governing entry is the same for every version. */
 static const char SQL_ENTRIES_BY_FILES[] =
 	"WITH RECURSIVE chain(id) AS (SELECT ?1 UNION "
 	" SELECT s.id FROM series s JOIN chain c ON s.superseded_by = c.id "
@@ -243,25 +259,27 @@ static const char SQL_ENTRIES_BY_FILES[] =
 	"lst(addr) AS (SELECT lower(substr(list_id, 1, instr(list_id, '.') "
 	" - 1) || '@' || substr(list_id, instr(list_id, '.') + 1)) "
 	" FROM series WHERE id = ?1 AND instr(list_id, '.') > 1), "
-	/* Whether most changed lines are arch/ code. */
-	"arch(a) AS (SELECT 2 * coalesce(sum(CASE WHEN coalesce(f.new_path, "
-	" f.old_path) LIKE 'arch/%' THEN f.added + f.removed END), 0) > "
-	" coalesce(sum(f.added + f.removed), 0) FROM messages m "
-	" JOIN patch_files f ON f.message_id = m.id "
-	" WHERE m.series_id = ?1 AND m.kind = 'patch') "
+	/* How many files the series changes: THE REST matches them all,
+	 * else the entry that matches most. */
+	"nf(n) AS (SELECT max(files) FROM series_entries WHERE series_id = ?1 "
+	" AND k_only = 0) "
 	"SELECT e.entry, e.l + e.f, (SELECT sum(e2.l) FROM ents e2 "
 	" WHERE e2.entry = e.entry OR EXISTS (SELECT 1 FROM maint_people a "
 	" JOIN maint_people b ON b.addr = a.addr AND b.role = 'M' "
 	" WHERE a.entry = e.entry AND a.role = 'M' AND b.entry = e2.entry)) "
 	"AS fam, "
-	"coalesce((SELECT me.tree IS NOT NULL FROM maint_entries me "
-	" WHERE me.name = e.entry), 0) AS has_tree, "
-	"CASE WHEN (SELECT a FROM arch) THEN 0 ELSE EXISTS (SELECT 1 "
-	" FROM maint_people lp JOIN lst ON lst.addr = lp.addr "
-	" WHERE lp.entry = e.entry AND lp.role = 'L') END AS on_list "
+	"coalesce((SELECT me.tree IS NOT NULL AND me.name != 'THE REST' "
+	" FROM maint_entries me WHERE me.name = e.entry), 0) AS has_tree, "
+	"EXISTS (SELECT 1 FROM maint_people lp JOIN lst ON lst.addr = lp.addr "
+	" WHERE lp.entry = e.entry AND lp.role = 'L') AS on_list, "
+	/* by F: lines (an N: regex such as ARM/STM32's "stm32" matches
+	 * every file of a driver without its tree taking it) */
+	"e.d > 0 AND (SELECT se.files FROM series_entries se "
+	" WHERE se.series_id = ?1 AND se.entry = e.entry) >= (SELECT n FROM nf) "
+	" AS covers_all "
 	"FROM ents e "
-	"ORDER BY fam DESC, has_tree DESC, on_list DESC, e.l DESC, e.d, "
-	"e.f DESC, e.p, e.entry";
+	"ORDER BY has_tree AND covers_all DESC, fam DESC, has_tree DESC, "
+	"on_list DESC, e.l DESC, e.d, e.f DESC, e.p, e.entry";
 static const char SQL_PEOPLE[] =
 	"SELECT DISTINCT p.addr, p.role FROM series_entries se "
 	"JOIN maint_people p ON p.entry = se.entry "
@@ -379,6 +397,7 @@ static void set_intent(struct pc_sla_reply *r, unsigned bits)
 	r->ping = !!(bits & PC_INTENT_PING);
 	r->withdraw = !!(bits & PC_INTENT_WITHDRAW);
 	r->approve = !!(bits & PC_INTENT_APPROVE);
+	r->comment = !!(bits & PC_INTENT_COMMENT);
 	r->first = (int)PC_INTENT_FIRST(bits);
 	r->last = (int)PC_INTENT_LAST(bits);
 }
@@ -796,6 +815,8 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 		f->s.superseded_at = 0;
 	f->s.inside_other = sqlite3_column_int(s, 21);
 	f->s.bug_report = sqlite3_column_int(s, 22);
+	if (sqlite3_column_int(s, 23))
+		f->s.superseded_at = 0;
 	sqlite3_reset(s);
 	if (!f->s.superseded_at) {
 		int64_t at = 0;

@@ -117,6 +117,9 @@ static const struct {
 	  P | PC_INTENT_QUESTION },
 	{ "Hi Jarkko, did you have a chance to look at this?\n",
 	  P | PC_INTENT_QUESTION },
+	{ "Jarko, thanks for the review so far. What about this patch, are "
+	  "there any concerns from your side?\n",
+	  P | PC_INTENT_QUESTION },
 	{ "The ping test passes on the board now.\n", 0 },
 	{ "I ran ping over the link for an hour.\n", 0 },
 	{ "Please ignore this patch, I sent the wrong version.\n", W },
@@ -137,8 +140,10 @@ static void test_intent__table(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		/* Whether a sentence is a comment is the next table's. */
 		unsigned got =
-			pc_intent_scan(cases[i].body, strlen(cases[i].body));
+			pc_intent_scan(cases[i].body, strlen(cases[i].body)) &
+			~(unsigned)PC_INTENT_COMMENT;
 
 		if (got != cases[i].want) {
 			fprintf(stderr, "case %zu: got %u, want %u: %s", i, got,
@@ -147,6 +152,57 @@ static void test_intent__table(void **state)
 		}
 	}
 	assert_int_equal(bad, 0);
+}
+
+/* Approval that asks for nothing, and approval with a request: a tag or
+ * a "looks good" with a nit is a review the author has yet to act on
+ * (linux-hwmon 2022: "Reviewed-by" with "please drop 'driver' from the
+ * subject"). */
+static void test_intent__comment(void **state)
+{
+	static const struct {
+		const char *body;
+		int comment;
+	} comments[] = {
+		{ "Reviewed-by: Rita Viewer <rita@example.com>\n", 0 },
+		{ "Looks good to me.\n\nReviewed-by: Rita <rita@example.com>\n",
+		  0 },
+		{ "Thanks for fixing this!\n\nAcked-by: Rita <r@example.com>\n",
+		  0 },
+		{ "Tested on an i.MX8 board.\nTested-by: Rita <r@example.com>\n",
+		  0 },
+		{ "Hi Jane,\n\nFor the series:\nAcked-by: Rita <r@example.com>\n",
+		  0 },
+		{ "> +\tint ret;\n\nPlease drop the word driver from the "
+		  "subject.\n\nReviewed-by: Rita <r@example.com>\n",
+		  1 },
+		{ "> +\tint ret;\n\nThis should be unsigned, the register is "
+		  "16 bits wide.\n",
+		  1 },
+		/* Attributions in other languages are no prose (lore
+		 * linux-pwm 2022, AngeloGioacchino Del Regno's mailer). */
+		{ "Il 19/10/22 11:42, xinlei.lee@mediatek.com ha scritto:\n"
+		  "> patch\n\nReviewed-by: A G <a@example.com>\n",
+		  0 },
+		{ "Am 01.12.22 um 10:00 schrieb Jane Doe:\n> patch\n\n"
+		  "Acked-by: A <a@example.com>\n",
+		  0 },
+		{ "Thanks, as discussed on IRC:\nReported-by: E <e@example.com>"
+		  "\n\n..and you can also add my\nReviewed-by: E "
+		  "<e@example.com>\n",
+		  0 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(comments) / sizeof(comments[0]); i++) {
+		unsigned got = pc_intent_scan(comments[i].body,
+					      strlen(comments[i].body));
+
+		print_message("%s", comments[i].body);
+		assert_int_equal(!!(got & PC_INTENT_COMMENT),
+				 comments[i].comment);
+	}
 }
 
 /* CRLF bodies and a body without a final newline read the same. */
@@ -161,6 +217,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_intent__table),
+		cmocka_unit_test(test_intent__comment),
 		cmocka_unit_test(test_intent__line_endings),
 	};
 

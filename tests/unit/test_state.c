@@ -214,6 +214,11 @@ static void test_state__approval_keeps_the_wait(void **state)
 	eval(f, DUE + DAY);
 	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+	/* So is a nit with the tag. */
+	f->replies[0].question = 0;
+	f->replies[0].comment = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
 }
 
 /* The author's own ping is recorded; "please ignore" holds the series
@@ -577,11 +582,12 @@ static void test_state__author_answer_and_the_wait(void **state)
 	eval(f, answer + 12 * DAY + HOUR);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
 	assert_true(f->v.flags & PC_SLA_OVERDUE);
-	/* The author maintains the governing entry: a discussion among
-	 * maintainers, nobody to wait on. */
+	/* The author maintains the governing entry: they apply it
+	 * themselves, nobody to wait on (a maintainer's own patch). */
 	f->s.author_governs = 1;
 	eval(f, answer + 12 * DAY + HOUR);
-	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_OWN);
+	assert_string_equal(pc_sla_hold_name(f->v.hold), "own");
 }
 
 /* What a series is, before anything else: each hold, and its order. */
