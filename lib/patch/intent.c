@@ -250,6 +250,29 @@ static int has_any(const char *p, size_t len, const char *const *phrases)
 	return 0;
 }
 
+/* Whether one of phrases is in p (len) as whole words ("nit", not the
+ * "nit" of "initial"). */
+static int has_word(const char *p, size_t len, const char *const *phrases)
+{
+	size_t k;
+
+	for (k = 0; phrases[k]; k++) {
+		size_t n = strlen(phrases[k]), i;
+
+		for (i = 0; i + n <= len; i++) {
+			int before = i && pc_isalnum((unsigned char)p[i - 1]);
+			int after = i + n < len &&
+				    pc_isalnum((unsigned char)p[i + n]) &&
+				    pc_isalnum((unsigned char)phrases[k][n - 1]);
+
+			if (!before && !after &&
+			    !strncasecmp(p + i, phrases[k], n))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* "Gentle ping", "Ping?", "Any comments on this series?", "Could this
  * be picked up?": a sentence asking for attention. The bare words only
  * open a sentence ("ping" is also a network tool). */
@@ -410,46 +433,52 @@ static int says_approve(const char *p, size_t len)
 	return starts_with_any(p, len, openers);
 }
 
-/* A sentence of substance: four words or more that are no approval,
- * thanks, greeting or test report ("Looks good to me", "Thanks for
- * fixing this", "Tested on an i.MX8 board"): a review comment. */
-static int says_comment(const char *p, size_t len)
+/*
+ * A review comment: a sentence of four words or more, no approval,
+ * thanks or test report ("Looks good to me", "Thanks for fixing this"),
+ * that asks for a change or names a problem ("please drop ...", "this
+ * leaks on error", "nit: ..."), or any such sentence written below a
+ * quoted line of the diff (inline: a reviewer's remark on a hunk). A
+ * remark that asks for nothing ("my idea was that Thierry picks v2") is
+ * none: it leaves the ball where it was.
+ */
+static int says_comment(const char *p, size_t len, int inline_review)
 {
 	static const char *const benign[] = {
-		"looks good",	  "look good",
-		"lgtm",		  "looks fine",
-		"looks ok",	  "looks okay",
-		"looks sane",	  "looks right",
-		"looks correct",  "looks reasonable",
-		"makes sense",	  "good to me",
-		"fine with me",	  "fine by me",
-		"no objection",	  "sounds good",
-		"thank",	  "thanks",
-		"tested",	  "works",
-		"feel free",	  "you can add",
-		"you may add",	  "please add my",
-		"for the series", "for the whole",
-		"for all",	  "fwiw",
-		"for what it",	  "acked",
-		"reviewed",	  "nice",
-		"good catch",	  "great",
-		"the series:",	  "for patch",
-		"for this patch", "for both",
-		"add my",	  "also add",
-		"as discussed",	  NULL
+		"looks good",	 "look good",	   "lgtm",	  "looks fine",
+		"looks ok",	 "looks okay",	   "looks sane",  "looks right",
+		"looks correct", "looks reasonable", "makes sense", "good to me",
+		"fine with me",	 "fine by me",	   "no objection", "sounds good",
+		"thank",	 "thanks",	   "tested",	  "works",
+		"feel free",	 "you can add",	   "you may add", "please add my",
+		"for the series", "for the whole",  "for all",	  "fwiw",
+		"for what it",	 "acked",	   "reviewed",	  "nice",
+		"good catch",	 "great",	   "the series:", "for patch",
+		"for this patch", "for both",	   "add my",	  "also add",
+		"as discussed",	 NULL
 	};
-	static const char *const greetings[] = { "hi",	   "hello",   "dear",
-						 "hey",	   "thanks",  "thank",
-						 "cheers", "regards", "best",
-						 NULL };
+	static const char *const asks[] = {
+		"please",     "pls",	    "should",	    "shouldn't",
+		"would be better", "prefer", "could you",   "can you",
+		"would you",  "instead",    "nit",	    "typo",
+		"s/",	      "drop",	    "rename",	    "remove",
+		"missing",    "wrong",	    "incorrect",    "not needed",
+		"unnecessary", "redundant", "need to",	    "needs to",
+		"must",	      "why",	    "don't",	    "do not",
+		"avoid",      "better to",  "consider",	    "suggest",
+		"i think",    "leak",	    "bug",	    "broken",
+		"break",      "fails",	    "doesn't",	    "isn't",
+		"won't",      "can't",	    "cannot",	    "not correct",
+		"not right",  "is this",    "shouldn",	    "split",
+		"move",	      "add a",	    "use ",	    "what about",
+		"NAK",	      NULL
+	};
 	struct words ws;
 
 	split_words(&ws, p, len, 4);
-	if (ws.n < 4)
+	if (ws.n < 4 || has_any(p, len, benign))
 		return 0;
-	if (is_word(ws.w[0], greetings) && ws.n < 4)
-		return 0;
-	return !has_any(p, len, benign);
+	return inline_review || has_word(p, len, asks);
 }
 
 /* "I'll fix it in v3", "will send a new version", "Got it". */
@@ -536,6 +565,22 @@ static int says_respin(const char *p, size_t len)
 	return 0;
 }
 
+/* "> +	ret = foo();", "> @@ -1,3 +1,4 @@": a quoted line of a diff. */
+static int is_diff_quote(const char *p, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && (p[i] == '>' || p[i] == ' '))
+		i++;
+	if (!i || p[0] != '>' || i == len)
+		return 0;
+	if (p[i] == '@')
+		return i + 1 < len && p[i + 1] == '@';
+	/* "+" or "-", but not a quoted signature or separator ("---"). */
+	return (p[i] == '+' || p[i] == '-') &&
+	       !(i + 2 < len && p[i + 1] == p[i] && p[i + 2] == p[i]);
+}
+
 /* "Reviewed-by: A <a@b>", "Fixes: 123abc (...)", "Link: https://...". */
 static int is_trailer_line(const char *p, size_t len)
 {
@@ -585,7 +630,7 @@ static unsigned merge(unsigned bits, unsigned more)
 /* Runs the sentence rules on each sentence of a paragraph: sentences
  * end at '.', '!' or '?' followed by a space or the end ("v5.15-rc7."
  * ends one, "5.15" does not). */
-static unsigned scan_paragraph(const char *p, size_t len)
+static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 {
 	unsigned bits = 0;
 	size_t start = 0, i;
@@ -612,7 +657,7 @@ static unsigned scan_paragraph(const char *p, size_t len)
 				bits |= PC_INTENT_WITHDRAW;
 			if (says_approve(p + start, i - start))
 				bits |= PC_INTENT_APPROVE;
-			if (says_comment(p + start, i - start))
+			if (says_comment(p + start, i - start, inline_review))
 				bits |= PC_INTENT_COMMENT;
 			if (p[i - 1] == '?')
 				bits |= PC_INTENT_QUESTION;
@@ -627,6 +672,9 @@ unsigned pc_intent_scan(const char *body, size_t len)
 	struct pc_buf para = PC_BUF_INIT;
 	unsigned bits = 0;
 	size_t pos = 0;
+	/* The last quoted line was a line of the diff; the paragraph being
+	 * read follows one (an inline review comment). */
+	int diff_quote = 0, inl = 0;
 	/* Searched once for the whole body: the line that holds it ends the
 	 * reading, and a per-line search cost more than all the rules. */
 	const char *original = pc_memimem(body, len, "original message");
@@ -656,8 +704,11 @@ unsigned pc_intent_scan(const char *body, size_t len)
 		      !is_attribution(line, n) &&
 		      !pc_mem_starts(line, n, "diff ");
 		if (!own) {
-			bits = merge(bits, scan_paragraph(para.buf, para.len));
+			bits = merge(bits,
+				     scan_paragraph(para.buf, para.len, inl));
 			pc_buf_reset(&para);
+			if (n) /* a blank line keeps what was quoted */
+				diff_quote = is_diff_quote(line, n);
 			continue;
 		}
 		/* A command to patchclock is not prose: "patchclock: applied"
@@ -666,7 +717,8 @@ unsigned pc_intent_scan(const char *body, size_t len)
 		if (n >= 11 && !strncasecmp(line, "patchclock:", 11)) {
 			if (n == 19 && !strncasecmp(line + 11, " opt-out", 8))
 				bits |= PC_INTENT_OPT_OUT;
-			bits = merge(bits, scan_paragraph(para.buf, para.len));
+			bits = merge(bits,
+				     scan_paragraph(para.buf, para.len, inl));
 			pc_buf_reset(&para);
 			continue;
 		}
@@ -674,15 +726,18 @@ unsigned pc_intent_scan(const char *body, size_t len)
 			bits |= PC_INTENT_CHANGES;
 		/* A trailer ("Reviewed-by: ...") is a tag, not prose. */
 		if (is_trailer_line(line, n)) {
-			bits = merge(bits, scan_paragraph(para.buf, para.len));
+			bits = merge(bits,
+				     scan_paragraph(para.buf, para.len, inl));
 			pc_buf_reset(&para);
 			continue;
 		}
+		if (!para.len)
+			inl = diff_quote;
 		if (para.len)
 			pc_buf_addch(&para, ' ');
 		pc_buf_add(&para, line, n);
 	}
-	bits = merge(bits, scan_paragraph(para.buf, para.len));
+	bits = merge(bits, scan_paragraph(para.buf, para.len, inl));
 	pc_buf_release(&para);
 	return bits;
 }

@@ -461,6 +461,18 @@ static int answers_question(const struct pc_sla_series *s, size_t i, int asked)
 	return asked;
 }
 
+/* Whether r is the author's: the same address, or the same full name
+ * (two words at least: a nickname says nothing) from another one. */
+static int is_author(const struct pc_sla_series *s,
+		     const struct pc_sla_reply *r)
+{
+	if (s->author_addr && r->from_addr &&
+	    !strcasecmp(r->from_addr, s->author_addr))
+		return 1;
+	return s->author_name && r->from_name && strchr(s->author_name, ' ') &&
+	       !strcasecmp(s->author_name, r->from_name);
+}
+
 /* Whether applied reply r accepts the patch at position i (state.h,
  * "Acceptance"). */
 static int accepts(const struct pc_sla_series *s, const struct pc_sla_reply *r,
@@ -701,8 +713,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			}
 			continue;
 		}
-		by_author = s->author_addr && r->from_addr &&
-			    !strcasecmp(r->from_addr, s->author_addr);
+		by_author = is_author(s, r);
 		if (r->date >= last_human)
 			last_human = r->date;
 		/* The author's own words: a withdrawal; a promise of a new
@@ -726,13 +737,17 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 				changes = 1;
 			continue;
 		}
-		/* Anyone else: approval that asks for nothing (a tag, "looks
-		 * good") from someone who does not apply it leaves the ball
-		 * with whoever applies it; from an applier it is their move
-		 * again, counted from now. Anything else is feedback: the
-		 * next step is the author's. */
-		feedback = !(r->approve || r->tagged) || r->changes ||
-			   r->question || r->comment;
+		/* Anyone else: a question, a request for changes or a review
+		 * comment is feedback: the next step is the author's. What
+		 * asks for nothing (a tag, "looks good", a remark, "I'd let
+		 * Thierry decide") from someone who does not apply it leaves
+		 * the ball with whoever applies it. */
+		feedback = r->changes || r->question || r->comment;
+		/* An applier's word is their move ("I'll queue it for 6.2",
+		 * a review), but their own tag is not the apply: from it,
+		 * the series waits on them again. */
+		if (r->applier && !feedback && !r->approve && !r->tagged)
+			feedback = 1;
 		if (!out->first_response &&
 		    counts(s, pol, r->from_addr, r->from_name))
 			out->first_response = r->date;

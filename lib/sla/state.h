@@ -21,7 +21,8 @@
  *    with it) from its posting ("wait_from") until the ball moves:
  *      - an applier replies (a review, a question, a plan: they acted);
  *      - anyone else asks for changes, asks a question, or comments
- *        without approving: the next step is the author's;
+ *        on the patch (PC_INTENT_COMMENT: a nit, a problem named, a
+ *        remark on a hunk): the next step is the author's;
  *      - the author withdraws it ("please ignore", "self-NAK": held as
  *        withdrawn) or promises a new version ("will fix in v3", "your
  *        code is better": PC_INTENT_RESPIN).
@@ -246,6 +247,10 @@ struct pc_sla_patch {
 struct pc_sla_series {
 	int64_t id;
 	const char *author_addr; /* lower-case */
+	/* the author's display name, or NULL: the same person writes from
+	 * other addresses ("Geert Uytterhoeven" <geert+renesas@glider.be>
+	 * posts, <geert@linux-m68k.org> answers) */
+	const char *author_name;
 	int64_t posted; /* first posting of this version */
 	int64_t prev_posted; /* the previous version's first posting; 0 */
 	int64_t superseded_at; /* when the next version was posted; 0 */

@@ -251,9 +251,12 @@ static int on_list(const struct pc_maint_entry *e, const char *list)
  * usually both are; the SoC's entry naming drivers/pwm/pwm-mediatek.c is
  * not), then one with a tree (T:: the subsystem's, not the driver's own
  * entry), then the most specific match (fs/dax.c's FILESYSTEM DIRECT
- * ACCESS, not the VFS's glob of fs/); for arch/ code the broadest: the
- * architecture's tree takes it, not the tracing or KASAN entry that
- * names arch/x86/kernel/ftrace.c. NULL when only K: matched.
+ * ACCESS, not the VFS's glob of fs/). Among entries of other lists, the
+ * most specific first: a subsystem without a T: line of its own is still
+ * more likely to take its files than the parent that has one. For arch/
+ * code the broadest: the architecture's tree takes it, not the tracing
+ * or KASAN entry that names arch/x86/kernel/ftrace.c. NULL when only K:
+ * matched.
  */
 static const struct pc_maint_hit *applying_hit(const struct pc_maint_result *pr,
 					       const char *path,
@@ -275,6 +278,12 @@ static const struct pc_maint_hit *applying_hit(const struct pc_maint_result *pr,
 			better = 1;
 		else if (!arch && l != bl)
 			better = l > bl;
+		else if (!arch && !l)
+			/* Neither entry is this list's: the most specific
+			 * (KEYS/KEYRINGS for security/keys/key.c, though
+			 * only SECURITY SUBSYSTEM names a tree). */
+			better = more_specific(h, best) ||
+				 (!more_specific(best, h) && t > bt);
 		else if (t != bt)
 			better = t > bt;
 		else

@@ -131,7 +131,8 @@ static const char SQL_SERIES[] =
 	" JOIN patch_files fs ON fs.message_id = sm.id "
 	" JOIN messages om ON om.series_id = s.superseded_by "
 	" JOIN patch_files fo ON fo.message_id = om.id "
-	" AND fo.new_path = fs.new_path WHERE sm.series_id = s.id) "
+	" AND fo.new_path = fs.new_path WHERE sm.series_id = s.id), "
+	"s.author_name "
 	"FROM series s WHERE s.id = ?";
 /* A later posting by the same author that replaces series ?1 though no
  * version link says so (the title changed between versions, a series
@@ -817,6 +818,7 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 	f->s.bug_report = sqlite3_column_int(s, 22);
 	if (sqlite3_column_int(s, 23))
 		f->s.superseded_at = 0;
+	f->s.author_name = keep(f, sqlite3_column_text(s, 24));
 	sqlite3_reset(s);
 	if (!f->s.superseded_at) {
 		int64_t at = 0;

@@ -187,6 +187,16 @@ static void test_intent__comment(void **state)
 		{ "Am 01.12.22 um 10:00 schrieb Jane Doe:\n> patch\n\n"
 		  "Acked-by: A <a@example.com>\n",
 		  0 },
+		/* A remark that asks for nothing, with an ack (linux-pwm). */
+		{ "Hello,\n\nOn Thu, Nov 17, 2022 at 06:58:12PM +0200, A wrote:"
+		  "\n> quoted\n\nMy idea was that Thierry picks v2 from the "
+		  "initial series, my intention wasn't to make you resend it "
+		  "alone. Anyhow:\n\nAcked-by: U <u@example.com>\n",
+		  0 },
+		/* A problem named below a hunk, with no "please". */
+		{ "> +\tkfree(buf);\n> +\treturn ret;\n\nThis frees buf twice "
+		  "on the error path above.\n",
+		  1 },
 		{ "Thanks, as discussed on IRC:\nReported-by: E <e@example.com>"
 		  "\n\n..and you can also add my\nReviewed-by: E "
 		  "<e@example.com>\n",

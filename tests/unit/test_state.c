@@ -101,6 +101,8 @@ static void reply(struct fixture *f, int64_t date, const char *from,
 	r->bot = bot;
 	r->applied = applied;
 	r->changes = changes;
+	/* A reply is a review comment unless a test says otherwise. */
+	r->comment = 1;
 }
 
 static struct pc_sla_tag *tag(struct fixture *f, const char *name,
@@ -193,6 +195,7 @@ static void test_state__approval_keeps_the_wait(void **state)
 	struct fixture *f = *state;
 
 	reply(f, POSTED + DAY, "rita@example.com", 0, 0, 0);
+	f->replies[0].comment = 0;
 	f->replies[0].tagged = 1;
 	eval(f, DUE + DAY);
 	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
@@ -219,6 +222,28 @@ static void test_state__approval_keeps_the_wait(void **state)
 	f->replies[0].comment = 1;
 	eval(f, DUE + DAY);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+}
+
+/* The author writes from another address under the same name (lore
+ * linux-pwm 2022: geert+renesas@glider.be posts, geert@linux-m68k.org
+ * answers): still the author, who gives no one the ball by answering. */
+static void test_state__author_by_name(void **state)
+{
+	struct fixture *f = *state;
+
+	f->s.author_name = "A U Thor";
+	reply(f, POSTED + DAY, "thor@home.example", 0, 0, 0);
+	f->replies[0].from_name = "A U Thor";
+	f->replies[0].comment = 0;
+	eval(f, DUE + DAY);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	/* One word is no name: anyone may be "Thor". */
+	f->s.author_name = "Thor";
+	f->replies[0].from_name = "Thor";
+	f->replies[0].comment = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
 }
 
 /* The author's own ping is recorded; "please ignore" holds the series
@@ -823,6 +848,7 @@ int main(void)
 		T(test_state__late_for_the_cycle),
 		T(test_state__approval_keeps_the_wait),
 		T(test_state__author_ping_and_withdrawal),
+		T(test_state__author_by_name),
 		T(test_state__superseded_and_incomplete),
 	};
 
