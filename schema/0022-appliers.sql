@@ -7,8 +7,9 @@
 -- when choosing the governing entry) and, of its M: people, those who
 -- were seen on the list in the last months or were seen applying. Three
 -- facts make that possible:
---  - maint_entries.tree: an entry's first T: value. MAINTAINERS is read
---    again at the next pass (the state row is dropped) to fill it.
+--  - maint_entries.tree: an entry's first T: value, and maint_people.base,
+--    an address without its "+detail". MAINTAINERS is read again at the
+--    next pass (the state row is dropped) to fill them.
 --  - senders: per From address, the first and last Date seen and how
 --    many messages: "active on the list" without an index on the whole
 --    messages table. A trigger keeps it, so every ingest path does.
@@ -20,6 +21,10 @@
 -- are read again for the messages of the last 180 days before the
 -- newest, the only ones that can still decide mail (a C step).
 ALTER TABLE maint_entries ADD COLUMN tree TEXT;
+-- An M:/R: address without its "+detail": krzysztof.kozlowski+dt@linaro.org
+-- writes from krzysztof.kozlowski@linaro.org.
+ALTER TABLE maint_people ADD COLUMN base TEXT;
+CREATE INDEX maint_people_base ON maint_people(base) WHERE base IS NOT NULL;
 DELETE FROM maintainers_state;
 
 CREATE TABLE senders (

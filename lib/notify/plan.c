@@ -273,6 +273,28 @@ static void head_init(struct planner *p, struct pc_notify_head *h,
 	}
 }
 
+/* Whether a and b are one mailbox: equal, or equal without a "+detail"
+ * (krzysztof.kozlowski+dt@linaro.org is krzysztof.kozlowski@linaro.org). */
+static int same_person(const char *a, const char *b)
+{
+	const char *pa, *pb, *at_a, *at_b;
+	size_t la, lb;
+
+	if (!a || !b)
+		return 0;
+	if (!strcasecmp(a, b))
+		return 1;
+	at_a = strchr(a, '@');
+	at_b = strchr(b, '@');
+	if (!at_a || !at_b || strcasecmp(at_a, at_b))
+		return 0;
+	pa = memchr(a, '+', (size_t)(at_a - a));
+	pb = memchr(b, '+', (size_t)(at_b - b));
+	la = (size_t)((pa ? pa : at_a) - a);
+	lb = (size_t)((pb ? pb : at_b) - b);
+	return la == lb && !strncasecmp(a, b, la);
+}
+
 /* Whether pe already holds addr. */
 static int has_person(const struct people *pe, const char *addr)
 {
@@ -441,7 +463,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	for (i = 0; i < maint.n; i++) {
 		/* Cc the maintainers who did not opt out and are under the
 		 * daily limit (their digest tells them anyway). */
-		if (!strcasecmp(maint.addr[i], c->author_addr) ||
+		if (same_person(maint.addr[i], c->author_addr) ||
 		    pc_optout_has(p->st, maint.addr[i], NULL) == 1 ||
 		    over_limit(p, maint.addr[i]) != 0)
 			continue;
@@ -661,8 +683,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 			struct digest *d;
 
 			/* Nobody hears of their own series in a digest. */
-			if (c->author_addr &&
-			    !strcasecmp(maint.addr[i], c->author_addr))
+			if (same_person(maint.addr[i], c->author_addr))
 				continue;
 			d = digest_for(p, maint.addr[i], maint.name[i], ctx);
 			if (overdue) {

@@ -691,6 +691,13 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	out->patches =
 		xcalloc(s->npatches ? s->npatches : 1, sizeof(*out->patches));
 	out->wait_from = s->posted;
+	/* A RESEND is the author's ping of the same version, which has
+	 * waited since it was first posted. */
+	if (s->resend) {
+		out->pinged_at = s->posted;
+		if (s->prev_posted && s->prev_posted < s->posted)
+			out->wait_from = s->prev_posted;
+	}
 
 	for (i = 0; i < s->nreplies; i++) {
 		const struct pc_sla_reply *r = &s->replies[i];

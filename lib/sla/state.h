@@ -262,6 +262,10 @@ struct pc_sla_series {
 	/* a diff in mail with no [PATCH] tag and no Signed-off-by: a bug
 	 * report with a suggested fix, not a submission */
 	int bug_report;
+	/* an unchanged [PATCH RESEND] of the same version: its posting is
+	 * the author's ping (pinged_at), and the wait runs from the first
+	 * posting of the version (prev_posted) */
+	int resend;
 	/* the author is an M: of the governing entry or of one sharing an
 	 * M: with it: nobody else's answer is awaited */
 	int author_governs;

@@ -29,8 +29,8 @@ static const char SQL_INSERT_ENTRY[] =
 	"INSERT OR IGNORE INTO maint_entries (name, idx, status, profile, "
 	"tree) VALUES (?, ?, ?, ?, ?)";
 static const char SQL_INSERT_PERSON[] =
-	"INSERT OR IGNORE INTO maint_people (entry, pos, role, name, addr) "
-	"VALUES (?, ?, ?, ?, ?)";
+	"INSERT OR IGNORE INTO maint_people (entry, pos, role, name, addr, base) "
+	"VALUES (?, ?, ?, ?, ?, ?)";
 static const char SQL_UNMAP_ALL[] =
 	"UPDATE series SET mapped_hash = NULL WHERE mapped_hash IS NOT NULL";
 /* Three ranges of series_mapped_hash (schema 17), not a scan. */
@@ -99,6 +99,22 @@ static void split_person(struct pc_buf *name, struct pc_buf *addr,
 		addr->buf[i] = (char)pc_tolower((unsigned char)addr->buf[i]);
 }
 
+/* Binds addr without its "+detail" (a+dt@b is a@b), or NULL when it has
+ * none: the address people write from. */
+static void bind_base(sqlite3_stmt *s, int i, const char *addr)
+{
+	const char *plus = strchr(addr, '+'), *at = strchr(addr, '@');
+
+	if (plus && at && plus > addr && plus < at) {
+		char *b = xasprintf("%.*s%s", (int)(plus - addr), addr, at);
+
+		sqlite3_bind_text(s, i, b, -1, SQLITE_TRANSIENT);
+		free(b);
+	} else {
+		sqlite3_bind_null(s, i);
+	}
+}
+
 static int insert_people(struct pc_store *st, const char *entry,
 			 const struct pc_maint_value *v, size_t n, char role,
 			 int *pos, struct pc_buf *name, struct pc_buf *addr,
@@ -123,6 +139,7 @@ static int insert_people(struct pc_store *st, const char *entry,
 				  SQLITE_STATIC);
 		sqlite3_bind_text(s, 5, addr->buf, (int)addr->len,
 				  SQLITE_STATIC);
+		bind_base(s, 6, addr->buf);
 		if ((rc = pc_store__exec(st, s, err, "storing a maintainer")) <
 		    0)
 			return rc;

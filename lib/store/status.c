@@ -132,7 +132,11 @@ static const char SQL_SERIES[] =
 	" JOIN messages om ON om.series_id = s.superseded_by "
 	" JOIN patch_files fo ON fo.message_id = om.id "
 	" AND fo.new_path = fs.new_path WHERE sm.series_id = s.id), "
-	"s.author_name "
+	"s.author_name, "
+	/* A RESEND of the same version: the author's ping of it. */
+	"coalesce((SELECT a.is_resend FROM messages a WHERE a.id = s.anchor_id) "
+	" AND EXISTS (SELECT 1 FROM series p WHERE p.superseded_by = s.id "
+	" AND p.version = s.version), 0) "
 	"FROM series s WHERE s.id = ?";
 /* A later posting by the same author that replaces series ?1 though no
  * version link says so (the title changed between versions, a series
@@ -220,7 +224,8 @@ static const char SQL_THREAD[] =
 /* Whether addr is an M: of the governing entry ?1, or of an entry that
  * shares an M: with it (one maintainer's subsystems). */
 static const char SQL_GOVERNING[] =
-	"SELECT EXISTS (SELECT 1 FROM maint_people a WHERE a.addr = ?2 "
+	"SELECT EXISTS (SELECT 1 FROM maint_people a WHERE (a.addr = ?2 "
+	" OR a.base = ?2) "
 	" AND a.role = 'M' AND (a.entry = ?1 OR EXISTS (SELECT 1 "
 	" FROM maint_people b JOIN maint_people g ON g.addr = b.addr "
 	" AND g.role = 'M' AND g.entry = ?1 "
@@ -819,6 +824,7 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 	if (sqlite3_column_int(s, 23))
 		f->s.superseded_at = 0;
 	f->s.author_name = keep(f, sqlite3_column_text(s, 24));
+	f->s.resend = sqlite3_column_int(s, 25);
 	sqlite3_reset(s);
 	if (!f->s.superseded_at) {
 		int64_t at = 0;
