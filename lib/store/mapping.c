@@ -289,7 +289,8 @@ static const struct pc_maint_hit *applying_hit(const struct pc_maint_result *pr,
 
 		if (h->k_only)
 			continue;
-		l = on_list(h->entry, list);
+		/* With no list known, every entry could be the list's. */
+		l = list ? on_list(h->entry, list) : 1;
 		t = takes_patches(h->entry);
 		if (!best)
 			better = 1;

@@ -247,10 +247,14 @@ static const char SQL_ENTRIES[] =
  * the list, not the driver's own entry nor the SoC's); then one with a
  * T: line before one without, one whose L: is the list the series came
  * through, the entry's own lines, the broadest match, the most files.
- * First of all, an entry whose tree takes every file of the series (a
- * binding fix across every subsystem's bindings is the device tree's;
- * a driver with its documentation and binding is the subsystem's).
- * The governing entry is the same for every version. */
+ * First of all, when no entry takes most of the lines, an entry whose
+ * tree takes every file of the series (a binding fix across every
+ * subsystem's bindings is the device tree's); then an entry of the
+ * list the series was sent to that takes a third of the lines the top
+ * one takes (an EVM series that also changes security/security.c is
+ * EVM's when sent to linux-integrity; the block layer's series that
+ * touches drivers/nvdimm stays the block layer's). The governing entry
+ * is the same for every version. */
 static const char SQL_ENTRIES_BY_FILES[] =
 	"WITH RECURSIVE chain(id) AS (SELECT ?1 UNION "
 	" SELECT s.id FROM series s JOIN chain c ON s.superseded_by = c.id "
@@ -268,7 +272,9 @@ static const char SQL_ENTRIES_BY_FILES[] =
 	/* How many files the series changes: THE REST matches them all,
 	 * else the entry that matches most. */
 	"nf(n) AS (SELECT max(files) FROM series_entries WHERE series_id = ?1 "
-	" AND k_only = 0) "
+	" AND k_only = 0), "
+	/* the most lines one entry takes, and all lines */
+	"ln(top, total) AS (SELECT max(l), sum(l) FROM ents) "
 	"SELECT e.entry, e.l + e.f, (SELECT sum(e2.l) FROM ents e2 "
 	" WHERE e2.entry = e.entry OR EXISTS (SELECT 1 FROM maint_people a "
 	" JOIN maint_people b ON b.addr = a.addr AND b.role = 'M' "
@@ -284,8 +290,11 @@ static const char SQL_ENTRIES_BY_FILES[] =
 	" WHERE se.series_id = ?1 AND se.entry = e.entry) >= (SELECT n FROM nf) "
 	" AS covers_all "
 	"FROM ents e "
-	"ORDER BY has_tree AND covers_all DESC, fam DESC, has_tree DESC, "
-	"on_list DESC, e.l DESC, e.d, e.f DESC, e.p, e.entry";
+	"ORDER BY has_tree AND covers_all AND 2 * (SELECT top FROM ln) <= "
+	" (SELECT total FROM ln) DESC, "
+	"on_list AND 3 * e.l >= (SELECT top FROM ln) DESC, "
+	"fam DESC, has_tree DESC, on_list DESC, e.l DESC, e.d, e.f DESC, e.p, "
+	"e.entry";
 static const char SQL_PEOPLE[] =
 	"SELECT DISTINCT p.addr, p.role FROM series_entries se "
 	"JOIN maint_people p ON p.entry = se.entry "
