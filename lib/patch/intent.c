@@ -261,9 +261,10 @@ static int has_word(const char *p, size_t len, const char *const *phrases)
 
 		for (i = 0; i + n <= len; i++) {
 			int before = i && pc_isalnum((unsigned char)p[i - 1]);
-			int after = i + n < len &&
-				    pc_isalnum((unsigned char)p[i + n]) &&
-				    pc_isalnum((unsigned char)phrases[k][n - 1]);
+			int after =
+				i + n < len &&
+				pc_isalnum((unsigned char)p[i + n]) &&
+				pc_isalnum((unsigned char)phrases[k][n - 1]);
 
 			if (!before && !after &&
 			    !strncasecmp(p + i, phrases[k], n))
@@ -445,34 +446,73 @@ static int says_approve(const char *p, size_t len)
 static int says_comment(const char *p, size_t len, int inline_review)
 {
 	static const char *const benign[] = {
-		"looks good",	 "look good",	   "lgtm",	  "looks fine",
-		"looks ok",	 "looks okay",	   "looks sane",  "looks right",
-		"looks correct", "looks reasonable", "makes sense", "good to me",
-		"fine with me",	 "fine by me",	   "no objection", "sounds good",
-		"thank",	 "thanks",	   "tested",	  "works",
-		"feel free",	 "you can add",	   "you may add", "please add my",
-		"for the series", "for the whole",  "for all",	  "fwiw",
-		"for what it",	 "acked",	   "reviewed",	  "nice",
-		"good catch",	 "great",	   "the series:", "for patch",
-		"for this patch", "for both",	   "add my",	  "also add",
-		"as discussed",	 NULL
+		"looks good", "look good", "lgtm", "looks fine", "looks ok",
+		"looks okay", "looks sane", "looks right", "looks correct",
+		"looks reasonable", "makes sense", "good to me", "fine with me",
+		"fine by me", "no objection", "sounds good", "thank", "thanks",
+		"tested", "works", "feel free", "you can add", "you may add",
+		"please add my", "for the series", "for the whole", "for all",
+		"fwiw", "for what it", "acked", "reviewed", "nice",
+		"good catch", "great", "the series:", "for patch",
+		"for this patch", "for both", "add my", "also add",
+		"as discussed",
+		/* the device tree maintainers' standard note on tags */
+		"-by tags", "-by/reviewed-by", "no need to repost", NULL
 	};
-	static const char *const asks[] = {
-		"please",     "pls",	    "should",	    "shouldn't",
-		"would be better", "prefer", "could you",   "can you",
-		"would you",  "instead",    "nit",	    "typo",
-		"s/",	      "drop",	    "rename",	    "remove",
-		"missing",    "wrong",	    "incorrect",    "not needed",
-		"unnecessary", "redundant", "need to",	    "needs to",
-		"must",	      "why",	    "don't",	    "do not",
-		"avoid",      "better to",  "consider",	    "suggest",
-		"i think",    "leak",	    "bug",	    "broken",
-		"break",      "fails",	    "doesn't",	    "isn't",
-		"won't",      "can't",	    "cannot",	    "not correct",
-		"not right",  "is this",    "shouldn",	    "split",
-		"move",	      "add a",	    "use ",	    "what about",
-		"NAK",	      NULL
-	};
+	static const char *const asks[] = { "please",
+					    "pls",
+					    "should",
+					    "shouldn't",
+					    "would be better",
+					    "prefer",
+					    "could you",
+					    "can you",
+					    "would you",
+					    "instead",
+					    "nit",
+					    "typo",
+					    "s/",
+					    "drop",
+					    "rename",
+					    "remove",
+					    "missing",
+					    "wrong",
+					    "incorrect",
+					    "not needed",
+					    "unnecessary",
+					    "redundant",
+					    "need to",
+					    "needs to",
+					    "must",
+					    "why",
+					    "don't",
+					    "do not",
+					    "avoid",
+					    "better to",
+					    "consider",
+					    "suggest",
+					    "i think",
+					    "leak",
+					    "bug",
+					    "broken",
+					    "break",
+					    "fails",
+					    "doesn't",
+					    "isn't",
+					    "won't",
+					    "can't",
+					    "cannot",
+					    "not correct",
+					    "not right",
+					    "is this",
+					    "shouldn",
+					    "split",
+					    "move",
+					    "add a",
+					    "use ",
+					    "what about",
+					    "NAK",
+					    NULL };
 	struct words ws;
 
 	split_words(&ws, p, len, 4);
@@ -541,6 +581,14 @@ static int says_respin(const char *p, size_t len)
 					       "your solution is better",
 					       "i agree with your",
 					       "will incorporate",
+					       "should post a v",
+					       "should send a v",
+					       "post a v",
+					       "send a v",
+					       "plan to send",
+					       "going to send",
+					       "plan to post",
+					       "going to post",
 					       NULL };
 	size_t i, k;
 
