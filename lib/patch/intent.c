@@ -407,6 +407,43 @@ static int says_withdraw(const char *p, size_t len)
 	return has_any(p, len, phrases);
 }
 
+/*
+ * A reviewer taking an objection back: "Yes agreed.", "Ah I see.",
+ * "Sorry for the noise, Ira" (lore nvdimm 2021-11-08). Only a short
+ * sentence is agreement alone: "Agreed, will send a v2" is the
+ * author's promise and "Agreed, but the name should change" a review
+ * comment that happens to start politely.
+ */
+static int says_agree(const char *p, size_t len)
+{
+	static const char *const openers[] = { "agreed",
+					       "yes agreed",
+					       "ok agreed",
+					       "ah i see",
+					       "ah ok",
+					       "sorry for the noise",
+					       "never mind",
+					       "nevermind",
+					       "fair enough",
+					       "my bad",
+					       "ignore my comment",
+					       "please ignore my comment",
+					       NULL };
+	struct words ws, phrase;
+	size_t k;
+
+	split_words(&ws, p, len, MAX_WORDS);
+	for (k = 0; openers[k]; k++) {
+		const char *const one[] = { openers[k], NULL };
+
+		split_words(&phrase, openers[k], strlen(openers[k]), MAX_WORDS);
+		/* a name or "sorry" after it, no more */
+		if (ws.n <= phrase.n + 2 && starts_with_any(p, len, one))
+			return 1;
+	}
+	return 0;
+}
+
 /* "Looks good to me", "LGTM": approval that asks for nothing. */
 static int says_approve(const char *p, size_t len)
 {
@@ -431,7 +468,7 @@ static int says_approve(const char *p, size_t len)
 					       "the change looks good",
 					       NULL };
 
-	return starts_with_any(p, len, openers);
+	return starts_with_any(p, len, openers) || says_agree(p, len);
 }
 
 /*
@@ -590,8 +627,16 @@ static int says_respin(const char *p, size_t len)
 					       "plan to post",
 					       "going to post",
 					       NULL };
+	/* A reply of one word to a review point: "Fixed.", "Done." */
+	static const char *const alone[] = { "fixed",	"done",	  "changed",
+					     "noted",	"ack",	  "agreed",
+					     "will do", "fixed.", NULL };
+	struct words ws;
 	size_t i, k;
 
+	split_words(&ws, p, len, 3);
+	if (ws.n && ws.n <= 2 && is_word(ws.w[0], alone))
+		return 1;
 	for (k = 0; phrases[k]; k++)
 		if (pc_memimem(p, len, phrases[k]))
 			return 1;

@@ -82,7 +82,8 @@ static enum kw keyword(const char *p, size_t len)
 		return KW_PATCH;
 	if (word_is(p, len, "rfc"))
 		return KW_RFC;
-	if (word_is(p, len, "resend"))
+	/* "[REPOST PATCH v2]" says the same as RESEND. */
+	if (word_is(p, len, "resend") || word_is(p, len, "repost"))
 		return KW_RESEND;
 	if (word_is(p, len, "pull"))
 		return KW_PULL;

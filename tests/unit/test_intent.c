@@ -17,6 +17,12 @@
 #define O PC_INTENT_OPT_OUT
 #define S PC_INTENT_SERIES
 
+#define AGREED                                                              \
+	"> the patch is based on the latest linux-next.\n\nAh I see.  "     \
+	"Sorry.\n\n> In this case, we have a 'return -ENOMEM'.\n\nYes "     \
+	"agreed.  I was looking at Linus' kernel not linux-next sorry.\n\n" \
+	"Sorry for the noise,\nIra\n"
+
 static const struct {
 	const char *body;
 	unsigned want;
@@ -130,6 +136,14 @@ static const struct {
 	{ "LGTM\n", PC_INTENT_APPROVE },
 	{ "It looks good but for the comment below.\n", 0 },
 	{ "Your version is better, I'll drop mine.\n", PC_INTENT_RESPIN },
+	/* The author's one-word answers to review points (lore nvdimm
+	 * 2021-08-07, PKS V7 14/18). */
+	{ "> s/teh/the/\n\nFixed.\n", PC_INTENT_RESPIN },
+	{ "> Please use a define here.\n\nDone, thanks.\n", PC_INTENT_RESPIN },
+	/* A reviewer takes an objection back (lore nvdimm 2021-11-08,
+	 * "nvdimm/pmem: Fix an error handling path"). */
+	{ AGREED, PC_INTENT_APPROVE },
+	{ "Agreed, but the name should say what it counts.\n", 0 },
 	{ "", 0 },
 };
 
@@ -165,6 +179,8 @@ static void test_intent__comment(void **state)
 		int comment;
 	} comments[] = {
 		{ "Reviewed-by: Rita Viewer <rita@example.com>\n", 0 },
+		{ AGREED, 0 },
+		{ "Agreed, but the name should say what it counts.\n", 1 },
 		{ "Looks good to me.\n\nReviewed-by: Rita <rita@example.com>\n",
 		  0 },
 		{ "Thanks for fixing this!\n\nAcked-by: Rita <r@example.com>\n",

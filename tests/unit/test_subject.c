@@ -72,6 +72,8 @@ static const struct subject_case cases[] = {
 	  1, 11, "", "dm-pcache: add pcache_internal.h" },
 	{ "[RFC/PATCH] foo", P | RFC, 1, 1, 1, "", "foo" },
 	{ "[RESEND-PATCH v2] foo", P | RS, 2, 1, 1, "", "foo" },
+	/* lore nvdimm 2021-10-18: "[REPOST PATCH v2] tests/nvdimm/ndtest: ..." */
+	{ "[REPOST PATCH v2] foo", P | RS, 2, 1, 1, "", "foo" },
 	{ "[PATCH-next] foo", P, 1, 1, 1, "next", "foo" },
 	{ "[PATCHES] foo", P, 1, 1, 1, "", "foo" },
 	{ "[Patchwork-discuss] foo", 0, 1, 1, 1, "", "foo" },
