@@ -599,7 +599,8 @@ static int stable_queue(const char *topic)
 				 !(i + 1 == len && p[i] == 'y'))
 				break;
 		}
-		if (len && i == len && dots >= 1 && pc_isdigit((unsigned char)*p))
+		if (len && i == len && dots >= 1 &&
+		    pc_isdigit((unsigned char)*p))
 			return 1;
 		p += len;
 	}
@@ -671,6 +672,12 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	v->hold_why = why;
 }
 
+/* Whether patch n (1..64) is in the set. */
+static int patch_in(uint64_t set, int n)
+{
+	return n >= 1 && n <= 64 && (set >> (n - 1) & 1);
+}
+
 int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		    const struct pc_sla_ctx *ctx, int64_t now,
 		    struct pc_err *err)
@@ -682,6 +689,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	int64_t accepted = 0, any = 0, last_human = s->posted;
 	int partly = 0, withdrawn = 0;
 	int changes = 0, waiting = 1, asked = 0, rc;
+	/* the patches (1..64) the author has already remarked on */
+	uint64_t remarked = 0;
 	enum pc_biz_unit unit;
 	unsigned amount;
 	size_t i;
@@ -711,16 +720,26 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		}
 		bot = r->bot || in_list(ctx->bots, ctx->nbots, r->from_addr);
 		/* A bot's word that it was applied (patchwork-bot: "This
-		 * series was applied to netdev/net-next.git") is a fact;
-		 * anything else a bot says is no response. */
+		 * series was applied to netdev/net-next.git") is a fact; a
+		 * build failure it reports (the kernel test robot: "error:
+		 * ... If you fix the issue, kindly add") is the author's to
+		 * fix, unless it is about a patch the author had already
+		 * spoken of ("This patch is wrong. The rest in the series is
+		 * okay."); anything else a bot says is no response. */
 		if (bot) {
 			if (r->applied) {
 				accept_patches(out, s, r);
 				earliest(&any, r->date);
+			} else if ((r->comment || r->changes) &&
+				   !patch_in(remarked, r->answers)) {
+				waiting = 0;
 			}
 			continue;
 		}
 		by_author = is_author(s, r);
+		if (by_author && (r->comment || r->withdraw) &&
+		    r->answers >= 1 && r->answers <= 64)
+			remarked |= (uint64_t)1 << (r->answers - 1);
 		if (r->date >= last_human)
 			last_human = r->date;
 		/* The author's own words: a withdrawal; a promise of a new

@@ -12,7 +12,9 @@
  *    next_check is the date of the next mail, so a stored verdict is
  *    judged again when that mail "arrives".
  *  - A response is a reply from a human other than the author. Bots
- *    (pc_is_bot(), Auto-Submitted, the ctx's extra addresses) never count.
+ *    (pc_is_bot(), Auto-Submitted, the ctx's extra addresses) never count
+ *    as one, but a build failure a bot reports (the kernel test robot)
+ *    gives the next step to the author.
  *    Who counts follows the review rule: with "trusted reviewers" only
  *    the entry's maintainers and the profile's trusted reviewers; with
  *    "reviewers" also the entry's R: people; otherwise anyone.

@@ -101,8 +101,9 @@ static void reply(struct fixture *f, int64_t date, const char *from,
 	r->bot = bot;
 	r->applied = applied;
 	r->changes = changes;
-	/* A reply is a review comment unless a test says otherwise. */
-	r->comment = 1;
+	/* A human's reply is a review comment unless a test says
+	 * otherwise; a bot's says nothing. */
+	r->comment = !bot;
 }
 
 static struct pc_sla_tag *tag(struct fixture *f, const char *name,
@@ -222,6 +223,40 @@ static void test_state__approval_keeps_the_wait(void **state)
 	f->replies[0].comment = 1;
 	eval(f, DUE + DAY);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+}
+
+/* The kernel test robot's build failure is the author's to fix (lore
+ * nvdimm 2021-06-28, "fsdax: introduce fs query", v5 6/9); its other
+ * words are no answer. */
+static void test_state__bot_build_failure(void **state)
+{
+	struct fixture *f = *state;
+
+	reply(f, POSTED + HOUR, "lkp@intel.com", 1, 0, 0);
+	eval(f, DUE + DAY);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	f->replies[0].comment = 1;
+	eval(f, DUE + DAY);
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	assert_int_equal(f->v.state, PC_SLA_NEW); /* no response, though */
+	/* About a patch its author had already disowned (lore linux-pwm
+	 * 2022-11-01: "This patch is wrong ... The rest in the series is
+	 * okay.", then the robot's warning on that patch): news to
+	 * nobody; the rest still waits on the maintainers. */
+	f->s.nreplies = 0;
+	reply(f, POSTED + HOUR / 2, "author@example.com", 0, 0, 0);
+	f->replies[0].answers = 2;
+	reply(f, POSTED + HOUR, "lkp@intel.com", 1, 0, 0);
+	f->replies[1].comment = 1;
+	f->replies[1].answers = 2;
+	eval(f, DUE + DAY);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	/* On another patch than the one the author spoke of, it counts. */
+	f->replies[1].answers = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
 }
 
 /* The author writes from another address under the same name (lore
@@ -849,6 +884,7 @@ int main(void)
 		T(test_state__approval_keeps_the_wait),
 		T(test_state__author_ping_and_withdrawal),
 		T(test_state__author_by_name),
+		T(test_state__bot_build_failure),
 		T(test_state__superseded_and_incomplete),
 	};
 
