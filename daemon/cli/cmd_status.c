@@ -46,7 +46,8 @@ static const char status_usage[] =
 	"needs-review, off-list-review, incomplete), whose turn it is, why no\n"
 	"mail may go about it (the table's HOLD, --long's 'no mail:', JSON\n"
 	"'hold': not-kernel, not-a-submission, already-applied, superseded,\n"
-	"already-answered, profile-forbids, steered; doc/mail-judgement.md),\n"
+	"already-answered, profile-forbids, steered, withdrawn (its author\n"
+	"took it back), own (its author applies it); doc/mail-judgement.md),\n"
 	"when it was posted and is due in the maintainers' zone and in UTC,\n"
 	"how many business days it is overdue, and each patch's review\n"
 	"status.\n"
@@ -295,6 +296,8 @@ static const char *hold_word(const char *hold)
 		{ "already-answered", "answered" },
 		{ "profile-forbids", "profile" },
 		{ "steered", "steered" },
+		{ "withdrawn", "withdrawn" },
+		{ "own", "own tree" },
 	};
 	size_t i;
 

@@ -56,8 +56,13 @@ index 1111111..2222222 100644
 	msg late@example.com "widget: after the end" \
 		"Mon, 15 Jan 2024 10:00:00 +0000" "Too late for the replay."
 } >"$tmp/list.mbox"
+# The maintainer's own mail from before the start: read at once, and
+# the reminder names someone seen on the list (one who never posts is
+# named by nobody, and no reminder goes out: doc/design.md, "Who applies
+# it").
 msg old@example.com "widget: history" "Fri, 01 Dec 2023 10:00:00 +0000" \
-	"Before the start: read at once." >"$tmp/old.eml"
+	"Before the start: read at once." |
+	sed '1s/.*/From: May Tainer <may@example.org>/' >"$tmp/old.eml"
 
 cat >"$tmp/replay.conf" <<CONF
 [general]
@@ -91,6 +96,12 @@ check "the reply, queued for its due time" \
 	"$(sql "select action || ' ' || datetime(send_after, 'unixepoch') ||
 		' ' || status from outbox where action = 'resend'")" \
 	"resend 2024-01-08 10:00:00 pending"
+# To the author alone (cc_maintainers is off), naming the maintainer.
+check "the reply's recipients" \
+	"$(sql "select recipients from outbox where action = 'resend'")" \
+	author@example.com
+sql "select message from outbox where action = 'resend'" |
+	grep -q 'May Tainer' || check "the reply names the maintainer" no yes
 grep -q 'reached the configured end of the replay' "$tmp/daemon.log" ||
 	check "end logged" missing present
 

@@ -100,10 +100,11 @@ check "overdue with --bot" \
 	"$(jq -c '.series[0].flags | index("overdue") != null' <<<"$out")" true
 check "overdue by" \
 	"$(jq -r '.series[0].overdue_business_days * 100 | round' <<<"$out")" 108
-# Without --bot the CI mail is a response: acknowledged.
+# Without --bot the CI mail is a response: acknowledged. But it asks
+# the author for nothing, so the next move is still the maintainers'.
 out=$(js --now "2024-01-15 12:00")
 check "state without --bot" "$(jq -r '.series[0].state' <<<"$out")" acknowledged
-check "turn without --bot" "$(jq -r '.series[0].turn' <<<"$out")" author
+check "turn without --bot" "$(jq -r '.series[0].turn' <<<"$out")" maintainers
 
 # Tue 01-16 12:00: Rita's Reviewed-by: reviewed.
 out=$(js --now "2024-01-16 12:00" --bot ci@bots.example.org)

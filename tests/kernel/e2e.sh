@@ -186,9 +186,11 @@ for _ in $(seq 50); do
 	[ "$n" = 0 ] || break
 	sleep 0.2
 done
+# To the author and the maintainer seen applying it (Dan's "Applied"),
+# not every M: of the entry.
 check "daemon: report in the thread" "$(sqlite3 "$db2" "select
 	recipients from outbox where action = 'boot-report'")" \
-	"alison@example.org dan.j.williams@intel.com vishal.l.verma@intel.com dave.jiang@intel.com"
+	"alison@example.org dan.j.williams@intel.com"
 contains "daemon: report says" "$(sqlite3 "$db2" "select message from outbox
 	where action = 'boot-report'")" "The boot test passed."
 contains "daemon: logged" "$(cat "$tmp/daemon.log")" "boot test passed"

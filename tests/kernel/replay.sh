@@ -113,7 +113,7 @@ judged() {
 # In order, on one database. At each now a text run judges (its summary
 # says how many), then a --json run at the same now lists the verdicts.
 nows=(2021-06-01 2021-06-08 2021-07-15 2021-09-10 2021-10-01 2021-10-23
-	2021-11-20 2022-01-15)
+	2021-11-07 2021-11-20 2022-01-15)
 declare -A njudged
 for t in "${nows[@]}"; do
 	status "$db" "$t" "$tmp/$t.txt"
@@ -157,7 +157,6 @@ absent() {
 
 nv=Documentation/nvdimm/maintainer-entry-profile.rst
 e_nv="LIBNVDIMM: NON-VOLATILE MEMORY DEVICE SUBSYSTEM"
-e_pmem="LIBNVDIMM PMEM: PERSISTENT MEMORY DRIVER"
 
 # ---- 1. new, then overdue: nobody ever answered ----------------------
 # "[PATCH] nvdimm/test: Fix corruption due to memory overflow", Santosh
@@ -206,14 +205,17 @@ is 2022-01-15 $a1 '.overdue_business_days * 9 | round' 1403
 #   act_at = Mon 06-07 08:00 PDT = 2021-06-07T15:00:00Z
 # At 06-01: no reply yet: new, not yet due, the maintainers' turn. At
 # 06-08: the one patch has a non-author Reviewed-by given on the list:
-# reviewed; the last human mail is Santosh's: the author's turn.
+# reviewed. Santosh does not apply patches to the nvdimm tree and his
+# "LGTM" asks the author for nothing, so the patch still waits on the
+# maintainers, who have let the due time pass: overdue, their turn
+# (doc/design.md, "Who applies it, and whose turn it is").
 a2=1622425715-146012-1-git-send-email-wubo40@huawei.com
 verdict 2021-06-01 $a2 new "late-for-cycle needs-review" maintainers "$e_nv"
 is 2021-06-01 $a2 .due_at 2021-06-07T01:48:35Z
 is 2021-06-01 $a2 .act_at 2021-06-07T15:00:00Z
 is 2021-06-01 $a2 .feature_deadline_at 2021-05-30T21:00:00Z
 is 2021-06-01 $a2 .lands_in 5.15
-verdict 2021-06-08 $a2 reviewed "late-for-cycle" author "$e_nv"
+verdict 2021-06-08 $a2 reviewed "overdue late-for-cycle" maintainers "$e_nv"
 is 2021-06-08 $a2 .first_response_at 2021-06-04T06:48:32Z
 is 2021-06-08 $a2 '.patches[0].reviewed_by.name' "Santosh S"
 
@@ -222,12 +224,15 @@ is 2021-06-08 $a2 '.patches[0].reviewed_by.name' "Santosh S"
 # Mon, 7 Jun 2021 16:31:02 -0700 (23:31:02Z). "[PATCH v2]" of it follows
 # at 16:52:43 -0700, In-Reply-To v1, "Changes in v2 Improve the
 # changelog." No reply to v1 itself. From 06-08 on, v1 is superseded:
-# nobody's turn. drivers/nvdimm/pmem.c: LIBNVDIMM PMEM (F:
-# drivers/nvdimm/pmem*) comes before LIBNVDIMM (drivers/nvdimm/*).
+# nobody's turn. drivers/nvdimm/pmem.c is LIBNVDIMM PMEM's (F:
+# drivers/nvdimm/pmem*) and LIBNVDIMM's (drivers/nvdimm/*); both name
+# the nvdimm list, and LIBNVDIMM's is the one with a tree (T: git
+# .../nvdimm/nvdimm.git), the one its patches are applied to: it
+# governs (the same maintainers).
 a3=162310861219.1571453.6561642225122047071.stgit@dwillia2-desk3.amr.corp.intel.com
 absent 2021-06-01 $a3
-verdict 2021-06-08 $a3 superseded "needs-review" nobody "$e_pmem"
-verdict 2022-01-15 $a3 superseded "needs-review" nobody "$e_pmem"
+verdict 2021-06-08 $a3 superseded "needs-review" nobody "$e_nv"
+verdict 2022-01-15 $a3 superseded "needs-review" nobody "$e_nv"
 
 # ---- 4. v2 of it: new, then reviewed (a foreign "Applied") -----------
 # Posted Mon 2021-06-07 16:52:43 PDT (23:52:43Z), inside office hours.
@@ -240,10 +245,10 @@ verdict 2022-01-15 $a3 superseded "needs-review" nobody "$e_pmem"
 # REST, but state.h counts "Applied" from an M: of any entry (Dan had
 # asked Jens to take it through the block tree): accepted, nobody's turn.
 a4=162310994435.1571616.334551212901820961.stgit@dwillia2-desk3.amr.corp.intel.com
-verdict 2021-06-08 $a4 new "needs-review" maintainers "$e_pmem"
+verdict 2021-06-08 $a4 new "needs-review" maintainers "$e_nv"
 is 2021-06-08 $a4 .due_at 2021-06-14T23:52:43Z
 is 2021-06-08 $a4 .act_at 2021-06-14T23:52:43Z
-verdict 2021-07-15 $a4 accepted "" nobody "$e_pmem"
+verdict 2021-07-15 $a4 accepted "" nobody "$e_nv"
 is 2021-07-15 $a4 .first_response_at 2021-06-08T05:36:27Z
 is 2021-07-15 $a4 '.patches[0].reviewed_by.name' "Christoph Hellwig"
 
@@ -258,14 +263,14 @@ is 2021-07-15 $a4 '.patches[0].reviewed_by.name' "Christoph Hellwig"
 # default policy. Ulf Hansson replied to the cover letter on Wed 05-26 00:41:37
 # +0200 with "Reviewed-by: Ulf Hansson", which applies to all 26 patches
 # (and Hannes Reinecke, Luis Chamberlain, Coly Li, Geert Uytterhoeven
-# tagged single patches); the last human mail before 06-01 is Ulf's
-# 05-26 08:07:31Z: reviewed, the author's turn, posted before -rc4 so not
-# late. Then Jens Axboe, Tue 06-01 07:48:09 -0600 (13:48:09Z), to the
+# tagged single patches); the tags ask the author for nothing, so at
+# 06-01 it is reviewed and waits on Jens: the maintainers' turn, posted
+# before -rc4 so not late, and not yet due. Then Jens Axboe, Tue 06-01 07:48:09 -0600 (13:48:09Z), to the
 # cover: "Applied, thanks." Jens is M: of BLOCK LAYER, a mapped entry:
 # accepted from then on, nobody's turn.
 a5=20210521055116.1053587-1-hch@lst.de
 e_block="BLOCK LAYER"
-verdict 2021-06-01 $a5 reviewed "" author "$e_block"
+verdict 2021-06-01 $a5 reviewed "" maintainers "$e_block"
 for t in 2021-06-08 2021-10-01 2022-01-15; do
 	verdict $t $a5 accepted "" nobody "$e_block"
 done
@@ -343,25 +348,33 @@ verdict 2021-10-23 $a7 acknowledged "needs-review" author "$e_nv"
 is 2021-10-23 $a7 .first_response_at 2021-10-20T06:38:23Z
 verdict 2022-01-15 $a7 superseded "needs-review" nobody "$e_nv"
 
-# ---- 8. acknowledged; due across the DST change and a weekend --------
+# ---- 8. due across the DST change and a weekend; an objection taken
+#         back, then waiting on the maintainers again -----------------
 # "[PATCH] nvdimm/pmem: Fix an error handling path in
 # 'pmem_attach_disk()'", Christophe JAILLET, Sat, 6 Nov 2021 18:27:11
 # +0100 = 17:27:11Z = Sat 10:27:11 PDT. US DST ends Sun 11-07 02:00.
 #   due    = Sat 11-06 10:27:11 PDT + 7 days = Sat 11-13 10:27:11 PST
 #          = 2021-11-13T18:27:11Z (an hour later in UTC than posted)
 #   act_at = Mon 11-15 08:00 PST = 2021-11-15T16:00:00Z
-# Ira Weiny (M: of LIBNVDIMM) replied Sun 11-07 09:11:57 -0800 (17:11:57Z,
+# (at 11-07 00:00Z nobody has answered: new, those times). Ira Weiny (M: of LIBNVDIMM) replied Sun 11-07 09:11:57 -0800 (17:11:57Z,
 # the first response: "I don't see this 'out' label..."); the author
 # answered three times on 11-07 (once as "Marion & Christophe JAILLET",
 # the same address); Ira's "Yes agreed ... Sorry for the noise" (Mon
-# 11-08 08:14:16 -0800) is the last mail. No Reviewed-by/Acked-by:
-# acknowledged, needs review, the author's turn.
+# 11-08 08:14:16 -0800 = 16:14:16Z) is the last mail: he takes his
+# objection back, and the patch waits on the maintainers again from
+# then: due Mon 11-15 08:14:16 PST = 16:14:16Z, inside office hours, so
+# act_at is the same; nothing more came: overdue, their turn. No
+# Reviewed-by/Acked-by: acknowledged, needs review. Governed by
+# LIBNVDIMM, as in 3.
 a8=f1933a01d9cefe24970ee93d741babb8fe9c1b32.1636219557.git.christophe.jaillet@wanadoo.fr
 absent 2021-10-23 $a8
+verdict 2021-11-07 $a8 new "needs-review" maintainers "$e_nv"
+is 2021-11-07 $a8 .due_at 2021-11-13T18:27:11Z
+is 2021-11-07 $a8 .act_at 2021-11-15T16:00:00Z
 for t in 2021-11-20 2022-01-15; do
-	verdict $t $a8 acknowledged "needs-review" author "$e_pmem"
-	is $t $a8 .due_at 2021-11-13T18:27:11Z
-	is $t $a8 .act_at 2021-11-15T16:00:00Z
+	verdict $t $a8 acknowledged "overdue needs-review" maintainers "$e_nv"
+	is $t $a8 .due_at 2021-11-15T16:14:16Z
+	is $t $a8 .act_at 2021-11-15T16:14:16Z
 	is $t $a8 .first_response_at 2021-11-07T17:11:57Z
 done
 
