@@ -339,8 +339,9 @@ static int appliers(struct planner *p, const char *entry, const char *list_id,
 		memset(c, 0, sizeof(*c));
 		pc.pe = &c->pe;
 		pc.st = p->st;
-		if ((rc = pc_outbox_appliers(p->st, entry, list_id, p->now,
-					     add_new_person, &pc, p->err)) < 0) {
+		rc = pc_outbox_appliers(p->st, entry, list_id, p->now,
+					add_new_person, &pc, p->err);
+		if (rc < 0) {
 			people_release(&c->pe);
 			return rc;
 		}
@@ -369,8 +370,8 @@ static int active_reviewers(struct planner *p, const char *entry,
 
 	if (!entry)
 		return 0;
-	return pc_outbox_active_reviewers(p->st, entry, p->now,
-					  add_new_person, &pc, p->err);
+	return pc_outbox_active_reviewers(p->st, entry, p->now, add_new_person,
+					  &pc, p->err);
 }
 
 /* A digest item about a series this soon after its author's own ping

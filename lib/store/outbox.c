@@ -472,6 +472,7 @@ static const char SQL_LAST_DIGEST[] =
 static const char SQL_PEOPLE_OF[] =
 	"SELECT addr, name FROM maint_people WHERE entry = ? AND role = ? "
 	"ORDER BY pos";
+/* clang-format off */
 /* An address without its "+detail" (robh+dt@kernel.org writes from
  * robh@kernel.org): MAINTAINERS often names the sorting form. */
 #define PC_SQL_BASE_ADDR(a)                                                \
@@ -509,6 +510,7 @@ static const char SQL_ACTIVE_REVIEWERS[] =
 	"JOIN senders s ON s.addr = " PC_SQL_BASE_ADDR("p.addr")
 	" AND s.first_at <= ?2 AND s.last_at >= ?2 - 180 * 86400 "
 	"WHERE p.entry = ?1 AND p.role = 'R' ORDER BY p.pos";
+/* clang-format on */
 static const char SQL_IS_LIST[] =
 	"SELECT 1 FROM maint_people WHERE addr = lower(?) AND role = 'L' "
 	"LIMIT 1";
@@ -669,8 +671,7 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
 
 int pc_outbox_appliers(struct pc_store *st, const char *entry,
 		       const char *list_id, int64_t now,
-		       int (*fn)(const char *addr, const char *name,
-				 void *arg),
+		       int (*fn)(const char *addr, const char *name, void *arg),
 		       void *arg, struct pc_err *err)
 {
 	struct who {

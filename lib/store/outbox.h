@@ -207,8 +207,7 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
  */
 int pc_outbox_appliers(struct pc_store *st, const char *entry,
 		       const char *list_id, int64_t now,
-		       int (*fn)(const char *addr, const char *name,
-				 void *arg),
+		       int (*fn)(const char *addr, const char *name, void *arg),
 		       void *arg, struct pc_err *err);
 
 /* The address of the list a List-Id names ("linux-pwm.vger.kernel.org"

@@ -714,11 +714,13 @@ static int load_acceptors(struct pc_store *st, struct facts *f, int64_t sid,
 				    !strcmp(f->replies[k].from_addr,
 					    r->from_addr))
 					break;
+			rc = 0;
 			if (k < i)
 				gov = f->replies[k].applier;
-			else if ((rc = is_governing(st, f->entries[0],
-						    r->from_addr, &gov,
-						    err)) < 0)
+			else
+				rc = is_governing(st, f->entries[0],
+						  r->from_addr, &gov, err);
+			if (rc < 0)
 				return rc;
 			r->applier = (unsigned)gov;
 		}

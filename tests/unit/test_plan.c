@@ -621,13 +621,14 @@ static void test_plan__appliers(void **state)
 			    "'digest' ORDER BY id");
 	assert_string_equal(s, "sam@example.org\nollie@example.org");
 	free(s);
-	assert_int_equal(t_query_int(&f->ts,
-				     "SELECT count(*) FROM outbox WHERE action "
-				     "= 'digest' AND recipients = "
-				     "'ollie@example.org' AND NOT instr(message, "
-				     "'sprocket: foo: hum') AND instr(message, "
-				     "'sprocket: foo: buzz')"),
-			 1);
+	assert_int_equal(
+		t_query_int(&f->ts,
+			    "SELECT count(*) FROM outbox WHERE action "
+			    "= 'digest' AND recipients = "
+			    "'ollie@example.org' AND NOT instr(message, "
+			    "'sprocket: foo: hum') AND instr(message, "
+			    "'sprocket: foo: buzz')"),
+		1);
 	s = t_query(&f->ts, "SELECT hold FROM series_status s JOIN series x "
 			    "ON x.id = s.series_id WHERE x.name LIKE '%%hum'");
 	assert_string_equal(s, "own");
