@@ -461,6 +461,25 @@ static int answers_question(const struct pc_sla_series *s, size_t i, int asked)
 	return asked;
 }
 
+/* Whether reply i answers a question the author asked in the reply it
+ * answers ("Would a separate patch be better?" - "No, keep it."). */
+static int answers_author(const struct pc_sla_series *s, size_t i)
+{
+	const struct pc_sla_reply *r = &s->replies[i];
+	size_t k;
+
+	if (!r->in_reply_to || !s->author_addr)
+		return 0;
+	for (k = i; k-- > 0;) {
+		const struct pc_sla_reply *p = &s->replies[k];
+
+		if (p->msgid && !strcmp(p->msgid, r->in_reply_to))
+			return p->question && p->from_addr &&
+			       !strcasecmp(p->from_addr, s->author_addr);
+	}
+	return 0;
+}
+
 /* Whether r is the author's: the same address, or the same full name
  * (two words at least: a nickname says nothing) from another one. */
 static int is_author(const struct pc_sla_series *s,
@@ -689,6 +708,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	int64_t accepted = 0, any = 0, last_human = s->posted;
 	int partly = 0, withdrawn = 0;
 	int changes = 0, waiting = 1, asked = 0, rc;
+	/* someone other than the author asked for changes or a new version */
+	int revise = 0;
 	/* the patches (1..64) the author has already remarked on */
 	uint64_t remarked = 0;
 	enum pc_biz_unit unit;
@@ -747,15 +768,20 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * the reminder a bot would send; an answer to a question,
 		 * which gives the ball back, unless a new version is the
 		 * next step or the author maintains the governing entry
-		 * (their own tree). */
+		 * (their own tree); a question of their own ("What do you
+		 * think?", "Would a separate patch be better?"), which
+		 * waits on the reviewer's answer even when the author had
+		 * promised a new version, unless a reviewer asked for one
+		 * (then it is how to write it). */
 		if (by_author) {
 			if (r->withdraw)
 				withdrawn = 1;
 			if (r->ping)
 				out->pinged_at = r->date;
-			if (!waiting && !changes && !r->respin &&
-			    !r->withdraw && !s->author_governs &&
-			    (r->ping || answers_question(s, i, asked))) {
+			if (!waiting && !r->withdraw && !s->author_governs &&
+			    ((r->question && !revise) ||
+			     (!changes && !r->respin &&
+			      (r->ping || answers_question(s, i, asked))))) {
 				waiting = 1;
 				out->wait_from = r->date;
 			}
@@ -767,8 +793,10 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * comment is feedback: the next step is the author's. What
 		 * asks for nothing (a tag, "looks good", a remark, "I'd let
 		 * Thierry decide") from someone who does not apply it leaves
-		 * the ball with whoever applies it. */
-		feedback = r->changes || r->question || r->comment;
+		 * the ball with whoever applies it; an answer to the
+		 * author's question gives it back. */
+		feedback = r->changes || r->question || r->comment ||
+			   answers_author(s, i);
 		/* An applier's word is their move ("I'll queue it for 6.2",
 		 * a review), but their own tag is not the apply: from it,
 		 * the series waits on them again. */
@@ -779,6 +807,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			out->first_response = r->date;
 		if (r->changes)
 			changes = 1;
+		if (r->changes || r->respin)
+			revise = 1;
 		if (r->applied &&
 		    (r->maintainer ||
 		     in_list(s->maintainers, s->nmaintainers, r->from_addr))) {

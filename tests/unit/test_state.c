@@ -860,12 +860,60 @@ static void test_state__foreign_topics(void **state)
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_KERNEL);
 }
 
+/*
+ * The author asks back (linux-pwm, 2022-10-22: "What do you think? ...
+ * If this comment still exists in the next version, I'll fix it."): the
+ * reviewer owes the answer, even with a new version promised; the
+ * answer gives the turn back. After a request for a new version, a
+ * question is how to write it: still the author's turn.
+ */
+static void test_state__author_asks_back(void **state)
+{
+	struct fixture *f = *state;
+	int64_t ask = POSTED + 2 * DAY;
+
+	reply(f, POSTED + DAY, "vishal.l.verma@intel.com", 0, 0, 0);
+	f->replies[0].msgid = "review@x";
+	reply(f, ask, "author@example.com", 0, 0, 0);
+	f->replies[1].msgid = "ask@x";
+	f->replies[1].in_reply_to = "review@x";
+	f->replies[1].respin = 1;
+	eval(f, ask + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	f->replies[1].question = 1;
+	eval(f, ask + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_int_equal(f->v.wait_from, ask);
+	/* "No, keep it as it is.": no request, but the answer. */
+	reply(f, ask + DAY, "vishal.l.verma@intel.com", 0, 0, 0);
+	f->replies[2].comment = 0;
+	f->replies[2].in_reply_to = "ask@x";
+	eval(f, ask + DAY + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+	/* The same words about another message answer nothing. */
+	f->replies[2].in_reply_to = "review@x";
+	eval(f, ask + DAY + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	/* "Please send a v2": the author's question is how to. */
+	f->s.nreplies = 2;
+	f->replies[0].respin = 1;
+	eval(f, ask + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	f->replies[0].respin = 0;
+	f->replies[0].changes = 1;
+	eval(f, ask + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 	const struct CMUnitTest tests[] = {
 		T(test_state__answer_to_the_question_restarts),
 		T(test_state__author_answer_and_the_wait),
+		T(test_state__author_asks_back),
 		T(test_state__holds),
 		T(test_state__applied_by_bot_or_pull_request),
 		T(test_state__acceptance_per_patch),
