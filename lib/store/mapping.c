@@ -6,11 +6,14 @@
  * patches moved: a trigger clears mapped_hash, and everything after a
  * MAINTAINERS change).
  */
+/* memmem() */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "mail/message.h"
 #include "store/mapping.h"
 #include "store/raw.h"
 #include "store/store_internal.h"
@@ -525,6 +528,43 @@ static int list_of(char **out, struct pc_store *st, int64_t series_id,
 		       pc_store__fail(st, err, "reading a series' list");
 }
 
+/* Whether (p, len) holds a line that names a path of a diff. */
+static int has_diff_line(const char *p, size_t len)
+{
+	return (len >= 11 && !memcmp(p, "diff --git ", 11)) ||
+	       memmem(p, len, "\ndiff --git ", 12) ||
+	       memmem(p, len, "\n+++ ", 5);
+}
+
+/*
+ * Adds patch (raw, len) to q as the script reads a patch file: the raw
+ * bytes. A patch the list carried base64-encoded (gmx.net's mailer sends
+ * them so) holds no diff line there: then its header and its decoded
+ * text and attachments, which the paths stored for it came from.
+ */
+static void add_patch(struct pc_maint_query *q, const char *raw, size_t len)
+{
+	struct pc_msg *msg = NULL;
+	struct pc_buf b = PC_BUF_INIT;
+	const char *end;
+	size_t i;
+
+	if (has_diff_line(raw, len) || pc_msg_parse(&msg, raw, len, NULL) < 0) {
+		pc_maint_query_add_patch(q, raw, len, NULL);
+		return;
+	}
+	end = memmem(raw, len, "\n\n", 2);
+	pc_buf_add(&b, raw, end ? (size_t)(end - raw) + 2 : len);
+	pc_buf_add(&b, msg->body.buf, msg->body.len);
+	for (i = 0; i < msg->natt; i++) {
+		pc_buf_addch(&b, '\n');
+		pc_buf_add(&b, msg->att[i].text.buf, msg->att[i].text.len);
+	}
+	pc_maint_query_add_patch(q, b.buf, b.len, NULL);
+	pc_buf_release(&b);
+	pc_msg_free(msg);
+}
+
 static int map_one(struct pc_store *st, const struct pc_maint *m,
 		   const char *tree, int64_t series_id,
 		   struct pc_map_stats *stats, struct pc_err *err)
@@ -553,7 +593,7 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 
 		if ((rc = pc_message_raw(&raw, &len, st, ids[i], err)) < 0)
 			goto out;
-		pc_maint_query_add_patch(q, raw, len, NULL);
+		add_patch(q, raw, len);
 		free(raw);
 		stats->patches++;
 	}

@@ -280,6 +280,47 @@ static void test_mapping__no_patch_files_maps_nothing(void **state)
 	assert_int_equal(count(f, "SELECT count(*) FROM series_entries"), 0);
 }
 
+/*
+ * A patch sent base64-encoded (linux-integrity, 2022-10-18: "[PATCH v8
+ * 01/11] tpm, tpm_tis: ...", from gmx.net): its raw lines hold no diff,
+ * the decoded text does; it maps by its files and K: sees the decoded
+ * lines.
+ */
+static void test_mapping__encoded_patch_maps_by_its_files(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	struct pc_map_stats ms;
+	static const char raw[] =
+		"From: Lino <lino@example.com>\n"
+		"Subject: [PATCH] nvdimm: encoded\n"
+		"Date: Mon, 01 Jan 2024 10:05:00 +0000\n"
+		"Message-ID: <b64@x>\n"
+		"MIME-Version: 1.0\n"
+		"Content-Type: text/plain; charset=UTF-8\n"
+		"Content-Transfer-Encoding: base64\n"
+		"\n"
+		"Q29tbWl0IG1lc3NhZ2UuCgpTaWduZWQtb2ZmLWJ5OiBMaW5vIDxsaW5vQGV4YW1wbGUuY29tPgot\n"
+		"LS0KZGlmZiAtLWdpdCBhL2RyaXZlcnMvbnZkaW1tL2J0dC5jIGIvZHJpdmVycy9udmRpbW0vYnR0\n"
+		"LmMKaW5kZXggMTExMTExMS4uMjIyMjIyMiAxMDA2NDQKLS0tIGEvZHJpdmVycy9udmRpbW0vYnR0\n"
+		"LmMKKysrIGIvZHJpdmVycy9udmRpbW0vYnR0LmMKQEAgLTEsMiArMSwzIEBACiBhCitkYXhfcmVn\n"
+		"aW9uCiBjCg==\n";
+	char *s;
+
+	assert_int_equal(pc_store_begin(f->st, &err), 0);
+	assert_true(pc_ingest_message(f->st, raw, strlen(raw), "test", NULL,
+				      &f->stats, &err) >= 0);
+	assert_int_equal(pc_ingest_finish(f->st, &err), 0);
+	assert_int_equal(pc_store_commit(f->st, &err), 0);
+	map(f, &ms);
+	assert_int_equal(ms.unmapped, 0);
+	s = entries_of(f, "b64@x");
+	assert_string_equal(s, "LIBNVDIMM BTT: BLOCK TRANSLATION TABLE:3:1|"
+			       "LIBNVDIMM PMEM AND CORE:2:1|THE REST:-1:1|"
+			       "DAX:0:0:Konly");
+	free(s);
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -288,6 +329,7 @@ int main(void)
 		T(test_mapping__keyword_hits_are_marked),
 		T(test_mapping__only_changed_series_are_remapped),
 		T(test_mapping__no_patch_files_maps_nothing),
+		T(test_mapping__encoded_patch_maps_by_its_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
