@@ -96,10 +96,56 @@ static int usage(FILE *f, int status)
 	return status;
 }
 
+/*
+ * A command's usage text, whole when asked for (--help); after a mistake
+ * (which getopt or the command names on the line before), its first line
+ * and where the rest is.
+ */
 int cli_usage(FILE *f, const char *text, int status)
 {
-	fputs(text, f);
+	const char *cmd;
+
+	if (status == CLI_OK) {
+		fputs(text, f);
+		return status;
+	}
+	fprintf(f, "%.*s\n", (int)strcspn(text, "\n"), text);
+	cmd = strstr(text, "patchclock ");
+	if (cmd) {
+		cmd += strlen("patchclock ");
+		fprintf(f, "Run 'patchclock %.*s --help' for the options.\n",
+			(int)strcspn(cmd, " \n"), cmd);
+	}
 	return status;
+}
+
+/* The edit distance of a and b (optimal string alignment: a swap of two
+ * neighbours is one edit), capped at 9; for "did you mean". */
+static int distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	int d[17][17];
+
+	if (la > 16 || lb > 16)
+		return 9;
+	for (i = 0; i <= la; i++)
+		d[i][0] = (int)i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = (int)j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			int c = a[i - 1] != b[j - 1], v = d[i - 1][j - 1] + c;
+
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb] > 9 ? 9 : d[la][lb];
 }
 
 #ifndef PC_CLI_FRONT
@@ -343,7 +389,9 @@ static int wants_filter(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	const char *guess = NULL;
 	size_t i;
+	int best;
 
 	log_init("patchclock", 1, getenv("PATCHCLOCK_DEBUG") != NULL);
 	/* Ingest allocates and frees a message's worth of buffers per
@@ -353,6 +401,30 @@ int main(int argc, char **argv)
 	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	if (argc < 2)
 		return usage(stderr, CLI_USAGE);
+	/* Global options before the command, as git takes them
+	 * (patchclock --db x status): --db is every database command's. */
+	if (argc >= 4 && !strcmp(argv[1], "--db")) {
+		static char db_opt[] = "--db";
+		char *db = argv[2];
+
+		argv[1] = argv[3];
+		argv[2] = db_opt;
+		argv[3] = db;
+	} else if (argc >= 3 && !strncmp(argv[1], "--db=", 5)) {
+		char *db = argv[1];
+
+		argv[1] = argv[2];
+		argv[2] = db;
+	}
+	/* patchclock help COMMAND: the command's own --help. */
+	if (!strcmp(argv[1], "help") && argc >= 3) {
+		static char help_opt[] = "--help";
+
+		argv[1] = argv[2];
+		argv[2] = help_opt;
+		argc = 3;
+		argv[3] = NULL;
+	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help"))
 		return usage(stdout, CLI_OK);
@@ -377,7 +449,22 @@ int main(int argc, char **argv)
 				rc = CLI_FAIL;
 			return rc;
 		}
-	log_warnx("unknown command '%s': run 'patchclock --help' for the list",
-		  argv[1]);
+	best = 3; /* more than two edits away: no guess */
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		int d = distance(argv[1], commands[i].name);
+
+		if (d < best && strlen(argv[1]) > 2) {
+			best = d;
+			guess = commands[i].name;
+		}
+	}
+	if (guess)
+		log_warnx("unknown command '%s': did you mean '%s'? "
+			  "('patchclock --help' lists them)",
+			  argv[1], guess);
+	else
+		log_warnx("unknown command '%s': run 'patchclock --help' for "
+			  "the list",
+			  argv[1]);
 	return CLI_USAGE;
 }

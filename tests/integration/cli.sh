@@ -116,13 +116,27 @@ run "$pc" frobnicate
 expect_status 64 "unknown command" &&
 	expect_grep "$tmp/err" "unknown command 'frobnicate'" "unknown command" &&
 	ok "unknown command"
-for cmd in ingest series show; do
+# A mistake gets a line saying what, the usage's first line and where the
+# rest is: not the whole help.
+for cmd in ingest series show status; do
 	run "$pc" "$cmd" --no-such-option
 	expect_status 64 "$cmd --no-such-option" &&
 		expect_grep "$tmp/err" "unrecognized option" "$cmd bad option" &&
-		expect_grep "$tmp/err" "^usage: patchclock $cmd" "$cmd bad option" &&
-		ok "$cmd --no-such-option"
+		expect_grep "$tmp/err" "^Run 'patchclock $cmd --help' for the options.\$" "$cmd bad option" &&
+		if [[ $(wc -l <"$tmp/err") -ne 3 ]]; then
+			fail "$cmd --no-such-option: $(wc -l <"$tmp/err") lines on stderr, want 3"
+		else
+			ok "$cmd --no-such-option"
+		fi
 done
+run "$pc" stauts
+expect_status 64 "a typo" &&
+	expect_grep "$tmp/err" "unknown command 'stauts': did you mean 'status'?" "a typo" &&
+	ok "did you mean status"
+run "$pc" help status
+expect_status 0 "patchclock help status" &&
+	expect_grep "$tmp/out" "^usage: patchclock status" "help status" &&
+	ok "patchclock help status"
 bad_usage=(
 	"ingest --db $db|no SOURCE given"
 	"ingest --db $db --format bogus $lore|unknown --format 'bogus'"
@@ -214,6 +228,17 @@ ok "re-ingest changed nothing ($n0 messages)"
 ### JSON.
 
 "$pc" series --db "$db" --json >"$tmp/series.json"
+# Global options before the command, as git takes them.
+for form in "--db $db series --json" "--db=$db series --json"; do
+	# shellcheck disable=SC2086 # split the arguments
+	run "$pc" $form
+	expect_status 0 "patchclock $form" &&
+		if cmp -s "$tmp/out" "$tmp/series.json"; then
+			ok "patchclock ${form%% *} before the command"
+		else
+			fail "patchclock $form: not the output of series --db"
+		fi
+done
 if jsondoc SeriesList "$tmp/series.json" && python3 - "$tmp/series.json" <<'EOF'; then
 import json, sys
 series = json.load(open(sys.argv[1]))["series"]
