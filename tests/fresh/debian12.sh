@@ -105,7 +105,7 @@ fail() {
 [ "$rc" -eq 0 ] || fail "./contrib/demo exited $rc on a fresh Debian 12 (after ${took} s; its last lines above)"
 # The mail it would send: the dry run's headers and a body.
 sed -n '/^== patchclock send --dry-run/,$p' "$work/demo.log" >"$work/mail.txt"
-for want in '^=== outbox 1: ' '^From: patchclock' '^To: ' '^Subject: ' \
+for want in '^=== outbox [0-9]*: ' '^From: patchclock' '^To: ' '^Subject: ' \
 	'^Message-ID: <' '^X-Patchclock-Action: ' '^Hello '; do
 	grep -q "$want" "$work/mail.txt" ||
 		fail "the demo printed no mail with a '${want#^}' line"
