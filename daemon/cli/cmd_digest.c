@@ -121,6 +121,29 @@ static int show_queued(struct pc_store *st, void *arg)
 	return 0;
 }
 
+/* The summary line, and every reason why a series past its cadence got
+ * no mail, so that "0 queued" never stands alone. */
+static void print_summary(const struct pc_plan_stats *ps, int dry)
+{
+	size_t i;
+
+	printf("digest: %s%u queued, %u held back by a rule, %u "
+	       "already queued, %u new opt-outs, %u could not be "
+	       "composed ('patchclock outbox --all' says why)\n",
+	       dry ? "(dry run, nothing kept) " : "", ps->queued,
+	       ps->suppressed, ps->already, ps->opt_outs, ps->unwritable);
+	if (ps->held_first_run)
+		printf("digest: %u overdue series were already due before mail "
+		       "was first planned here: no mail about the past "
+		       "(--watching-since TIME mails about what was due "
+		       "since TIME)\n",
+		       ps->held_first_run);
+	for (i = 0; i < ps->nheld; i++)
+		printf("digest: %u overdue series held: %s "
+		       "('patchclock status --all' says why for each)\n",
+		       ps->held[i].n, ps->held[i].hold);
+}
+
 int cmd_digest(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -277,11 +300,7 @@ optout_fail:
 			    dry ? show_queued : NULL, &sh) < 0)
 		rc = CLI_FAIL;
 	else
-		printf("digest: %s%u queued, %u held back by a rule, %u "
-		       "already queued, %u new opt-outs, %u could not be "
-		       "composed ('patchclock outbox --all' says why)\n",
-		       dry ? "(dry run, nothing kept) " : "", ps.queued,
-		       ps.suppressed, ps.already, ps.opt_outs, ps.unwritable);
+		print_summary(&ps, dry);
 	cli_policy_close(&cp);
 out_store:
 	pc_store_close(st);

@@ -624,12 +624,32 @@ static void digest_add(struct digest *d, enum pc_notify_kind kind,
 static int mail_ok(struct planner *p, const struct pc_outbox_candidate *c)
 {
 	int64_t age = p->o->max_age ? p->o->max_age : PC_PLAN_MAX_AGE;
+	struct pc_plan_stats *st = p->stats;
+	size_t i;
 
-	if (!(c->flag_bits & PC_SLA_OVERDUE) || c->hold)
+	if (!(c->flag_bits & PC_SLA_OVERDUE))
 		return 0;
+	/* Overdue, yet no mail: counted by why, for the summary. */
+	if (c->hold) {
+		for (i = 0; i < st->nheld; i++)
+			if (!strcmp(st->held[i].hold, c->hold))
+				break;
+		if (i == st->nheld && i < PC_PLAN_HOLD_KINDS) {
+			snprintf(st->held[i].hold, sizeof(st->held[i].hold),
+				 "%s", c->hold);
+			st->nheld++;
+		}
+		if (i < st->nheld)
+			st->held[i].n++;
+		return 0;
+	}
 	if (c->posted < p->now - age)
 		return 0;
-	return !c->act_at || c->act_at >= p->first_run;
+	if (c->act_at && c->act_at < p->first_run) {
+		st->held_first_run++;
+		return 0;
+	}
+	return 1;
 }
 
 static int on_candidate(const struct pc_outbox_candidate *c, void *arg)

@@ -79,6 +79,8 @@ struct pc_plan_options {
 		"patchclock", NULL, NULL, NULL, 3, 1, 1, 0, 0, 0, 0, 0 \
 	}
 
+#define PC_PLAN_HOLD_KINDS 16
+
 struct pc_plan_stats {
 	unsigned queued, suppressed, already, opt_outs;
 	unsigned refreshed; /* pending digests gathered again */
@@ -86,6 +88,16 @@ struct pc_plan_stats {
 	/* mails, or digest items, that could not be composed (kept
 	 * suppressed with the reason, or left out of the digest) */
 	unsigned unwritable;
+	/* Series past their cadence that no mail may be about, and why:
+	 * due before mail was first planned here (--watching-since, the
+	 * first run), and each hold of their verdicts by name
+	 * ("already-answered": the count), the first PC_PLAN_HOLD_KINDS. */
+	unsigned held_first_run;
+	struct {
+		char hold[32]; /* the verdict's hold word */
+		unsigned n;
+	} held[PC_PLAN_HOLD_KINDS];
+	size_t nheld;
 };
 
 /*

@@ -327,6 +327,29 @@ for n in 1 2 955 1816 2180 2317; do
 		fi
 done
 
+### Why no mail goes.
+
+# On an existing archive, the first digest says nothing about the past:
+# its summary says so, and names every hold, rather than a bare "0 queued".
+cp "$db" "$tmp/digest.db"
+run "$pc" digest --db "$tmp/digest.db" --now 2021-08-01 --from pc@localhost --dry-run
+expect_status 0 "digest on an archive" &&
+	expect_grep "$tmp/out" "^digest: (dry run, nothing kept) 0 queued" "digest summary" &&
+	expect_grep "$tmp/out" "^digest: [1-9][0-9]* overdue series were already due before mail was first planned here" "digest: the past" &&
+	expect_grep "$tmp/out" "^digest: [1-9][0-9]* overdue series held: not-kernel" "digest: holds" &&
+	ok "digest names why nothing goes"
+# past COUNT: how many were due before the first planning.
+past() { sed -n 's/^digest: \([0-9]*\) overdue series were already due.*/\1/p' "$tmp/out"; }
+before=$(past)
+run "$pc" digest --db "$tmp/digest.db" --now 2021-08-01 --watching-since 2021-07-01 --from pc@localhost --dry-run
+after=$(past)
+expect_status 0 "digest --watching-since" &&
+	if ((${after:-0} < before)); then
+		ok "digest --watching-since 2021-07-01: $before due before, then ${after:-0}"
+	else
+		fail "digest --watching-since: still ${after:-0} due before (was $before)"
+	fi
+
 ### Unparseable input.
 
 python3 -c '
