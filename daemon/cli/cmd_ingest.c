@@ -263,6 +263,11 @@ static int ingest_one(struct pc_store *store, const char *path,
 						       prog->read0));
 		log_debug("ingest: %s read as %s", path,
 			  pc_source_kind_name(pc_source_kind(src)));
+		if (stats->read == prog->read0 && rc == 0)
+			log_warnx("ingest: %s: no message in it (an empty "
+				  "file? patchclock reads mboxes, maildirs, "
+				  "public-inbox archives and single messages)",
+				  path);
 		pc_source_free(src);
 		return 0;
 	}
@@ -412,6 +417,21 @@ int cmd_ingest(int argc, char **argv)
 	iopt.warn = warn_message;
 	iopt.warn_arg = &quiet;
 	prog.on = !quiet && isatty(STDOUT_FILENO) && isatty(STDERR_FILENO);
+	/* Every source opens before the database is made: a typo in a
+	 * path leaves nothing behind. (Standard input is read once.) */
+	for (i = optind; i < argc; i++) {
+		struct pc_source *src;
+
+		if (!strcmp(argv[i], "-"))
+			continue;
+		if (pc_source_open(&src, argv[i], &sopt, &err) < 0) {
+			log_warnx("ingest: %s; nothing was ingested (fix the "
+				  "path or drop it, and run ingest again)",
+				  err.msg);
+			return CLI_FAIL;
+		}
+		pc_source_free(src);
+	}
 	if (!(store = cli_create_store(cli_db_path(db))))
 		return CLI_FAIL;
 	/* Bulk mode: fewer, larger checkpoints; readers keep working. */

@@ -402,12 +402,33 @@ run "$pc" ingest --db "$db" "$tmp/plain-dir"
 expect_status 1 "plain directory" &&
 	expect_grep "$tmp/err" "'$tmp/plain-dir'.*neither a maildir" \
 		"plain directory" && ok "plain directory: $(cat "$tmp/err")"
-# A bad source among good ones: the others are still read.
-run "$pc" ingest --db "$db" "$tmp/no/such.mbox" "$tmp/msgs/00004.eml"
-expect_status 1 "missing + good source" &&
-	expect_grep "$tmp/out" 'read 1, new 0, duplicates 1,' \
-		"good source after a missing one"
-[[ $(count_messages) -eq $((n0 + 1)) ]] || fail "unexpected message count"
+# A bad source among good ones: every source is opened first, and
+# nothing is read until all of them can be.
+run "$pc" ingest --db "$db" "$tmp/msgs/00004.eml" "$tmp/no/such.mbox"
+expect_status 1 "good + missing source" &&
+	expect_grep "$tmp/err" "nothing was ingested" "good + missing source" &&
+	if [[ -s "$tmp/out" ]]; then
+		fail "good + missing source: read something: $(cat "$tmp/out")"
+	else
+		ok "good + missing source: nothing read"
+	fi
+# Nothing is made on failure: no database for a source that is not there
+# or not mail.
+for src in "$tmp/no/such.mbox" "$tmp/plain-dir"; do
+	run "$pc" ingest --db "$tmp/never.db" "$src"
+	expect_status 1 "new database, bad source" &&
+		if [[ -e "$tmp/never.db" ]]; then
+			fail "ingest of '$src' left $tmp/never.db behind"
+		else
+			ok "no database made for '$src'"
+		fi
+done
+# A source with no message in it says so.
+: >"$tmp/empty.mbox"
+run "$pc" ingest --db "$db" "$tmp/empty.mbox"
+expect_status 0 "empty mbox" &&
+	expect_grep "$tmp/err" "empty.mbox: no message in it" "empty mbox" &&
+	ok "empty mbox: $(head -n 1 "$tmp/err")"
 
 ### Fuzz mails never crash.
 
