@@ -49,7 +49,8 @@ static const char status_usage[] =
 	"already-answered, profile-forbids, steered, withdrawn (its author\n"
 	"took it back), own (its author applies it); doc/mail-judgement.md),\n"
 	"when it was posted and is due in the maintainers' zone and in UTC,\n"
-	"how many business days it is overdue, and each patch's review\n"
+	"how many business days it is overdue (LATE, in business days of\n"
+	"the maintainers' office hours: '4.6bd'), and each patch's review\n"
 	"status.\n"
 	"\n"
 	"The governing entry is the mapped entry that covers most of the\n"
@@ -312,7 +313,7 @@ static const char *hold_word(const char *hold)
  * terminal). */
 static void print_line(struct out *o, const struct pc_status_row *r)
 {
-	size_t width = term_width(), fixed = 6 + 18 + 12 + 11 + 6 + 6 + 11 + 22;
+	size_t width = term_width(), fixed = 6 + 18 + 12 + 11 + 8 + 6 + 11 + 22;
 	char due[32] = "-", late[16] = "", rev[16], id[16];
 	const char *entry = r->entry	? r->entry :
 			    r->nentries ? r->entries[0] :
@@ -321,7 +322,7 @@ static void print_line(struct out *o, const struct pc_status_row *r)
 	if (!o->header_done) {
 		o->header_done = 1;
 		term_paint(TERM_DIM);
-		printf("%-5s %-17s %-11s %-10s %5s %5s %-10s %-21s %s", "ID",
+		printf("%-5s %-17s %-11s %-10s %7s %5s %-10s %-21s %s", "ID",
 		       "STATE", "TURN", "DUE (UTC)", "LATE", "REV", "HOLD",
 		       "ENTRY", "SUBJECT");
 		term_paint(TERM_PLAIN);
@@ -335,7 +336,7 @@ static void print_line(struct out *o, const struct pc_status_row *r)
 			strftime(due, sizeof(due), "%Y-%m-%d", &tm);
 	}
 	if ((r->flag_bits & PC_SLA_OVERDUE))
-		snprintf(late, sizeof(late), "%.1fd", r->overdue_days);
+		snprintf(late, sizeof(late), "%.1fbd", r->overdue_days);
 	snprintf(rev, sizeof(rev), "%d/%d", r->reviewed, r->patches);
 	snprintf(id, sizeof(id), "%lld", (long long)r->id);
 	column(id, 5);
@@ -347,7 +348,7 @@ static void print_line(struct out *o, const struct pc_status_row *r)
 	column(r->turn ? r->turn : "-", 11);
 	putchar(' ');
 	column(due, 10);
-	printf(" %5s %5s ", late, rev);
+	printf(" %7s %5s ", late, rev);
 	column(hold_word(r->hold), 10);
 	putchar(' ');
 	column(entry, 21);

@@ -94,7 +94,7 @@ out=$(st 2>/dev/null)
 check "table header" "$(head -n 1 <<<"$out" | tr -s ' ')" \
 	"ID STATE TURN DUE (UTC) LATE REV HOLD ENTRY SUBJECT"
 check "one line a series" "$(sed -n 2p <<<"$out" | tr -s ' ')" \
-	"1 new maintainers 2024-01-08 4.6d 0/1 - WIDGET DRIVER widget: spin"
+	"1 new maintainers 2024-01-08 4.6bd 0/1 - WIDGET DRIVER widget: spin"
 contains "--long" "$(st --long 2>/dev/null)" "  state:   new  [overdue needs-review]"
 if command -v script >/dev/null; then
 	# On a terminal: colour (not with NO_COLOR), and the pager.
