@@ -167,7 +167,7 @@ static void show_commands(struct show_state *ss, int64_t series_id)
 static int show_series_cb(const struct pc_series_info *s, void *arg)
 {
 	struct show_state *ss = arg;
-	char when[32];
+	char when[32], *url;
 	size_t i, j;
 
 	ss->found = 1;
@@ -192,6 +192,9 @@ static int show_series_cb(const struct pc_series_info *s, void *arg)
 	else
 		printf("  patches:    %d received\n", s->received);
 	printf("  posted:     %s UTC\n", when);
+	if ((url = cli_url(s->anchor_msgid)) != NULL)
+		printf("  link:       %s\n", url);
+	free(url);
 	if (s->superseded_by)
 		printf("  superseded: by series %lld\n",
 		       (long long)s->superseded_by);

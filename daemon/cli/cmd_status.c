@@ -363,7 +363,7 @@ static void print_line(struct out *o, const struct pc_status_row *r)
 static int print_row(const struct pc_status_row *r, void *arg)
 {
 	struct out *o = arg;
-	char posted[160], due[160];
+	char posted[160], due[160], *url;
 	size_t i;
 
 	o->n++;
@@ -398,6 +398,9 @@ static int print_row(const struct pc_status_row *r, void *arg)
 	else
 		printf("  entry:   none mapped (default policy)\n");
 	printf("  posted:  %s\n", posted);
+	if ((url = cli_url(r->anchor_msgid)) != NULL)
+		printf("  link:    %s\n", url);
+	free(url);
 	if (r->due) {
 		both_times(due, sizeof(due), r->zone, r->due);
 		printf("  due:     %s", due);

@@ -12,6 +12,7 @@
 #include "conf.h"
 #include "notify/compose.h"
 #include "util/buf.h"
+#include "util/xalloc.h"
 #include "util/banned.h"
 
 json_object *json_url(const char *msgid)
@@ -26,6 +27,20 @@ json_object *json_url(const char *msgid)
 		o = json_object_new_string(b.buf);
 	pc_buf_release(&b);
 	return o;
+}
+
+char *cli_url(const char *msgid)
+{
+	const struct conf *c = cli_conf();
+	struct pc_buf b = PC_BUF_INIT;
+	struct pc_err err = { 0 };
+	char *url = NULL;
+
+	if (msgid && *msgid &&
+	    pc_compose_archive_url(&b, c ? c->archive : NULL, msgid, &err) == 0)
+		url = xstrdup(b.buf);
+	pc_buf_release(&b);
+	return url;
 }
 
 static json_object *json_trailers(const struct pc_trailer_info *t, size_t n)

@@ -34,6 +34,9 @@ json_object *json_person(const char *name, const char *email);
 /* The archive link of msgid (no brackets) by the configured pattern
  * (patchclockd.conf's archive, else lore), or null. */
 json_object *json_url(const char *msgid);
+/* The same link as text (the configuration's archive, else
+ * lore.kernel.org/r/), or NULL when there is none; caller frees. */
+char *cli_url(const char *msgid);
 
 json_object *json_series(const struct pc_series_info *s);
 json_object *json_message(const struct pc_message_info *m);

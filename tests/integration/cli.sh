@@ -267,7 +267,9 @@ EOF
 run "$pc" show --db "$db" "$sid"
 expect_show_status "show $sid" &&
 	expect_grep "$tmp/out" "^Series $sid: " "show $sid" &&
-	expect_grep "$tmp/out" "<$patch>" "show $sid" && ok "show $sid"
+	expect_grep "$tmp/out" "<$patch>" "show $sid" &&
+	expect_grep "$tmp/out" "^  link: *https://lore.kernel.org/r/$cover\$" "show $sid: the link" &&
+	ok "show $sid"
 cp "$tmp/out" "$tmp/show-by-id"
 run "$pc" show --db "$db" "$patch"
 expect_show_status "show MSGID" &&
