@@ -21,6 +21,7 @@
 #include "sla/bizclock.h"
 #include "sla/state.h"
 #include "mail/message.h"
+#include "store/mapping.h"
 #include "store/status.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -127,6 +128,7 @@ struct out {
 	json_object *arr;
 	struct cli_policy *cp;
 	const struct pc_status_filter *flt;
+	struct pc_store *st; /* while listing */
 	size_t n;
 };
 
@@ -163,9 +165,27 @@ static json_object *reviewer_json(const struct pc_status_patch *p)
 	return json_person(name, p->reviewed_by_addr);
 }
 
-static json_object *row_json(const struct pc_status_row *r)
+/* One mapped entry as `series` and `show` give it (SeriesEntry). */
+static int entry_json(const struct pc_series_entry *e, void *arg)
+{
+	json_object *eo = json_object_new_object();
+
+	json_object_object_add(eo, "name", json_str(e->name));
+	json_object_object_add(eo, "depth", json_object_new_int(e->depth));
+	json_object_object_add(eo, "files", json_object_new_int(e->files));
+	json_object_object_add(eo, "keyword",
+			       json_object_new_boolean(e->k_hit));
+	json_object_object_add(eo, "keyword_only",
+			       json_object_new_boolean(e->k_only));
+	json_object_object_add(eo, "profile", json_str(e->profile));
+	json_object_array_add(arg, eo);
+	return 0;
+}
+
+static json_object *row_json(struct pc_store *st, const struct pc_status_row *r)
 {
 	json_object *o = json_object_new_object(), *a;
+	struct pc_err err = { 0 };
 	size_t i;
 
 	json_object_object_add(o, "id", json_object_new_int64(r->id));
@@ -191,8 +211,8 @@ static json_object *row_json(const struct pc_status_row *r)
 	json_object_object_add(o, "hold", json_str(r->hold));
 	json_object_object_add(o, "hold_reason", json_str(r->hold_why));
 	a = json_object_new_array();
-	for (i = 0; i < r->nentries; i++)
-		json_object_array_add(a, json_object_new_string(r->entries[i]));
+	if (pc_series_entries(st, r->id, entry_json, a, &err) < 0)
+		log_warnx("status: series %lld: %s", (long long)r->id, err.msg);
 	json_object_object_add(o, "entries", a);
 	json_object_object_add(o, "governing_entry", json_str(r->entry));
 	json_object_object_add(o, "profile", json_str(r->profile));
@@ -368,7 +388,7 @@ static int print_row(const struct pc_status_row *r, void *arg)
 
 	o->n++;
 	if (o->json) {
-		json_object_array_add(o->arr, row_json(r));
+		json_object_array_add(o->arr, row_json(o->st, r));
 		return 0;
 	}
 	if (!o->long_form) {
@@ -450,6 +470,7 @@ static int list_rows(struct pc_store *st, void *arg)
 	struct out *o = arg;
 	struct pc_err err = { 0 };
 
+	o->st = st;
 	if (pc_status_list(st, o->flt, print_row, o, &err) < 0) {
 		log_warnx("status: %s", err.msg);
 		return -1;
