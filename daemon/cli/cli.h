@@ -61,6 +61,20 @@ int cli_time_option(const char *cmd, const char *opt, const char *arg,
  * returns -1 when arg is not. */
 int cli_series_id(const char *cmd, const char *arg, long long *out);
 
+/*
+ * The Message-ID an argument names: itself, or the one in an archive
+ * link (lore.kernel.org/LIST/MSGID/, lore.kernel.org/r/MSGID,
+ * patch.msgid.link/MSGID, any URL whose path has a component with an
+ * '@'), percent-decoded. The caller frees it.
+ */
+char *cli_msgid_of_arg(const char *arg);
+
+struct pc_store;
+/* The series arg names in st: its ID, or the Message-ID or archive link
+ * of one of its mails. Logs why not and returns -1 when none. */
+int cli_resolve_series(struct pc_store *st, const char *cmd, const char *arg,
+		       long long *out);
+
 /* "2021-05-20 10:11 UTC" (or "-" when t is 0 and !valid). */
 void cli_format_time(char *out, size_t len, int64_t t, int valid);
 /* ISO 8601 UTC "2021-05-20T10:11:00Z". */

@@ -16,11 +16,14 @@
 
 static const char accept_usage[] =
 	"usage: patchclock accept [--db FILE] [--at TIME] [--by ADDR]\n"
-	"                         [--note TEXT] ID\n"
+	"                         [--note TEXT] ID|MSGID|URL\n"
 	"\n"
-	"Marks series ID accepted (at TIME, default now), as a maintainer's \"Applied, thanks\"\n"
-	"reply would: its clock stops, it leaves the open listings of\n"
-	"'patchclock status', and its state becomes 'accepted'.\n"
+	"Marks series ID accepted (at TIME, default now), as a maintainer's\n"
+	"\"Applied, thanks\" reply would: its clock stops, it leaves the\n"
+	"open listings of 'patchclock status', and its state becomes\n"
+	"'accepted'. The series\n"
+	"is its ID, or the Message-ID of one of its mails, or that mail's\n"
+	"archive link (https://lore.kernel.org/LIST/MSGID/).\n"
 	"\n"
 	"Options:\n"
 	"  --db FILE     database (default: see patchclock --help)\n"
@@ -77,10 +80,12 @@ int cmd_accept(int argc, char **argv)
 		log_warnx("accept: give exactly one series ID");
 		return cli_usage(stderr, accept_usage, CLI_USAGE);
 	}
-	if (cli_series_id("accept", argv[optind], &id) < 0)
-		return CLI_USAGE;
 	if (!(st = cli_open_store(cli_db_path(db))))
 		return CLI_FAIL;
+	if (cli_resolve_series(st, "accept", argv[optind], &id) < 0) {
+		pc_store_close(st);
+		return CLI_USAGE;
+	}
 	if (pc_store_begin(st, &err) < 0 ||
 	    pc_status_accept(st, id, at, by, note, &err) < 0 ||
 	    pc_store_commit(st, &err) < 0) {

@@ -21,7 +21,7 @@
 static const char apply_usage[] =
 	"usage: patchclock apply [--db FILE] [--tree DIR] [--base REF]\n"
 	"                        [--branch NAME] [--archive URL] [--now TIME]\n"
-	"                        [--json] ID\n"
+	"                        [--json] ID|MSGID|URL\n"
 	"\n"
 	"Applies series ID to a new branch of the kernel tree with libgit2, as\n"
 	"'git am' would: one commit per patch with the mail's author, date,\n"
@@ -164,8 +164,6 @@ int cmd_apply(int argc, char **argv)
 		log_warnx("apply: give exactly one series ID");
 		return cli_usage(stderr, apply_usage, CLI_USAGE);
 	}
-	if (cli_series_id("apply", argv[optind], &id) < 0)
-		return CLI_USAGE;
 	if (!(o.tree = cli_tree_dir(tree))) {
 		log_warnx(
 			"apply: no kernel tree: give --tree DIR or set "
@@ -174,6 +172,10 @@ int cmd_apply(int argc, char **argv)
 	}
 	if (!(st = cli_open_store(cli_db_path(db))))
 		return CLI_FAIL;
+	if (cli_resolve_series(st, "apply", argv[optind], &id) < 0) {
+		pc_store_close(st);
+		return CLI_USAGE;
+	}
 	if (isatty(STDERR_FILENO))
 		o.applying = say_applying;
 	rc = pc_am_series(&r, &apply_id, &branch, st, id, &o, &err);

@@ -22,7 +22,7 @@
 static const char boot_usage[] =
 	"usage: patchclock boot-test [--db FILE] [--tree DIR] [--runner PATH]\n"
 	"                            [--guest-check SCRIPT]... [--now TIME]\n"
-	"                            [--quiet] [--json] ID\n"
+	"                            [--quiet] [--json] ID|MSGID|URL\n"
 	"\n"
 	"Builds the commit 'patchclock apply ID' made last (tinyconfig plus\n"
 	"the NVDIMM options, in the cache) and boots it in QEMU with two\n"
@@ -118,8 +118,6 @@ int cmd_boot_test(int argc, char **argv)
 		rc = cli_usage(stderr, boot_usage, CLI_USAGE);
 		goto out;
 	}
-	if (cli_series_id("boot-test", argv[optind], &id) < 0)
-		goto out;
 	if (!(bt.tree = cli_tree_dir(tree))) {
 		log_warnx(
 			"boot-test: no kernel tree: give --tree DIR or set "
@@ -130,6 +128,11 @@ int cmd_boot_test(int argc, char **argv)
 	rc = CLI_FAIL;
 	if (!(st = cli_open_store(cli_db_path(db))))
 		goto out;
+	if (cli_resolve_series(st, "boot-test", argv[optind], &id) < 0) {
+		rc = CLI_USAGE;
+		pc_store_close(st);
+		goto out;
+	}
 	if (boottest_run(&bt, st, id) < 0) {
 		pc_store_close(st);
 		goto out;

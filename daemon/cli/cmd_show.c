@@ -295,43 +295,6 @@ static int print_error(const char *where, const char *msgid, const char *reason,
 	return 0;
 }
 
-/*
- * The Message-ID an argument names: itself, or the one in an archive
- * link (lore.kernel.org/LIST/MSGID/, lore.kernel.org/r/MSGID,
- * patch.msgid.link/MSGID, and any URL whose path has a component with
- * an '@'), percent-decoded. The caller frees it.
- */
-static char *msgid_of_arg(const char *arg)
-{
-	const char *p, *end, *q;
-	struct pc_buf b = PC_BUF_INIT;
-
-	if (strncmp(arg, "http://", 7) && strncmp(arg, "https://", 8))
-		return xstrdup(arg);
-	/* Past the host, component by component. */
-	for (p = strchr(strstr(arg, "//") + 2, '/'); p && *p; p = end) {
-		p++;
-		end = p + strcspn(p, "/?#");
-		pc_buf_reset(&b);
-		for (q = p; q < end; q++) {
-			if (*q == '%' && end - q >= 3 && pc_hexval(q[1]) >= 0 &&
-			    pc_hexval(q[2]) >= 0) {
-				pc_buf_addch(&b, pc_hexval(q[1]) * 16 +
-							 pc_hexval(q[2]));
-				q += 2;
-			} else {
-				pc_buf_addch(&b, *q);
-			}
-		}
-		if (b.len && memchr(b.buf, '@', b.len))
-			return pc_buf_detach(&b, NULL);
-		if (*end != '/')
-			break;
-	}
-	pc_buf_release(&b);
-	return xstrdup(arg);
-}
-
 int cmd_show(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -416,7 +379,7 @@ int cmd_show(int argc, char **argv)
 		}
 		goto out;
 	}
-	arg = id = msgid_of_arg(argv[optind]);
+	arg = id = cli_msgid_of_arg(argv[optind]);
 	sid = strtoll(arg, &end, 10);
 	if (*arg && !*end && sid > 0 && !as_message && !raw) {
 		f.id = sid;

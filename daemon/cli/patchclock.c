@@ -23,7 +23,11 @@
 #include "datadir.h"
 #include "log.h"
 #include "store/profile.h"
+#include "store/query.h"
 #include "store/store.h"
+#include "util/buf.h"
+#include "util/util.h"
+#include "util/xalloc.h"
 #include "util/banned.h"
 
 /* A command the light `patchclock` leaves to the core (NULL there). */
@@ -174,6 +178,71 @@ int cli_time_option(const char *cmd, const char *opt, const char *arg,
 		  cmd, opt, arg);
 	return -1;
 }
+
+/*
+ * The Message-ID an argument names: itself, or the one in an archive
+ * link (lore.kernel.org/LIST/MSGID/, lore.kernel.org/r/MSGID,
+ * patch.msgid.link/MSGID, and any URL whose path has a component with
+ * an '@'), percent-decoded. The caller frees it.
+ */
+char *cli_msgid_of_arg(const char *arg)
+{
+	const char *p, *end, *q;
+	struct pc_buf b = PC_BUF_INIT;
+
+	if (strncmp(arg, "http://", 7) && strncmp(arg, "https://", 8))
+		return xstrdup(arg);
+	/* Past the host, component by component. */
+	for (p = strchr(strstr(arg, "//") + 2, '/'); p && *p; p = end) {
+		p++;
+		end = p + strcspn(p, "/?#");
+		pc_buf_reset(&b);
+		for (q = p; q < end; q++) {
+			if (*q == '%' && end - q >= 3 && pc_hexval(q[1]) >= 0 &&
+			    pc_hexval(q[2]) >= 0) {
+				pc_buf_addch(&b, pc_hexval(q[1]) * 16 +
+							 pc_hexval(q[2]));
+				q += 2;
+			} else {
+				pc_buf_addch(&b, *q);
+			}
+		}
+		if (b.len && memchr(b.buf, '@', b.len))
+			return pc_buf_detach(&b, NULL);
+		if (*end != '/')
+			break;
+	}
+	pc_buf_release(&b);
+	return xstrdup(arg);
+}
+
+#ifndef PC_CLI_FRONT
+int cli_resolve_series(struct pc_store *st, const char *cmd, const char *arg,
+		       long long *out)
+{
+	struct pc_err err = { 0 };
+	int64_t sid = 0, mid = 0;
+	char *msgid, *end;
+	int rc = -1;
+
+	errno = 0;
+	*out = strtoll(arg, &end, 10);
+	if (*arg && !*end && !errno && *out > 0)
+		return 0;
+	msgid = cli_msgid_of_arg(arg);
+	if (pc_series_of_message(st, msgid, &sid, &mid, &err) < 0)
+		log_warnx("%s: %s", cmd, err.msg);
+	else if (sid > 0)
+		*out = sid, rc = 0;
+	else
+		log_warnx("%s: '%s' is neither a series ID nor the Message-ID "
+			  "or archive link of a stored series's mail (see "
+			  "'patchclock series')",
+			  cmd, arg);
+	free(msgid);
+	return rc;
+}
+#endif
 
 int cli_series_id(const char *cmd, const char *arg, long long *out)
 {

@@ -129,9 +129,11 @@ grep -q 'bad-holidays:1: expected a date YYYY-MM-DD' "$tmp/err" ||
 	check "bad holidays message" "$(cat "$tmp/err")" "names file and line"
 
 # Accepted by hand at 01-09: accepted from then on, out of the open list.
+# The series is named by its archive link, as a maintainer copies it.
 id=$(jq -r '.series[0].id' <<<"$out")
-"$pc" accept --db "$db" --at "2024-01-09 08:00" --by may@example.org "$id" \
-	>/dev/null
+url=$(jq -r '.series[0].url' <<<"$out")
+check "accept by link" "$("$pc" accept --db "$db" --at "2024-01-09 08:00" \
+	--by may@example.org "$url")" "accept: series $id accepted"
 out=$(js --now "2024-01-10 12:00")
 check "open after accept" "$(jq -r '.series | length' <<<"$out")" 0
 out=$(js --now "2024-01-10 12:00" --all)
@@ -154,6 +156,12 @@ check "unknown series" $? 1
 set -e
 grep -q "no series 999" "$tmp/err" ||
 	check "unknown series message" "$(cat "$tmp/err")" "no series 999"
+set +e
+"$pc" accept --db "$db" "<no-such@example.org>" >/dev/null 2>"$tmp/err"
+check "unknown Message-ID" $? 64
+set -e
+grep -q "neither a series ID nor the Message-ID" "$tmp/err" ||
+	check "unknown Message-ID message" "$(cat "$tmp/err")" "neither a series ID.."
 # (Not piped into grep -q: with pipefail, grep's early exit would fail
 # the pipeline whenever the help is still being written.)
 grep -q -- '--holidays FILE' <<<"$("$pc" status --help)" ||
