@@ -371,7 +371,13 @@ static void print_line(struct out *o, const struct pc_status_row *r)
 	printf(" %7s %5s ", late, rev);
 	column(hold_word(r->hold), 10);
 	putchar(' ');
-	column(entry, 21);
+	/* On a terminal the entry is cut to its column; piped, it is whole
+	 * (a script reads "LIBNVDIMM: NON-VOLATILE MEMORY DEVICE
+	 * SUBSYSTEM", not "LIBNVDIMM: NON-VOLAT~"). */
+	if (width)
+		column(entry, 21);
+	else
+		printf("%-21s", entry);
 	putchar(' ');
 	if (r->version > 1 || r->is_rfc)
 		printf("[%sv%d] ", r->is_rfc ? "RFC " : "", r->version);

@@ -57,4 +57,11 @@ grep -q 'papr_scm' "$tmp/out" || {
 	echo "FAIL: README: show of the lore link is not the papr_scm series" >&2
 	fails=$((fails + 1))
 }
+# Piped, the listing names the entry whole, not cut to its column.
+(cd "$tmp" && "$pc" status --db nvdimm.db --tree "$PC_KERNEL_TREE" \
+	--now 2021-08-01) >"$tmp/out" 2>/dev/null
+grep -q ' LIBNVDIMM: NON-VOLATILE MEMORY DEVICE SUBSYSTEM ' "$tmp/out" || {
+	echo "FAIL: status, piped, does not name the entry whole" >&2
+	fails=$((fails + 1))
+}
 exit $((fails > 0))
