@@ -71,6 +71,7 @@ int64_t pc_civil_to_epoch(int year, int month, int day, int hour, int min,
 static size_t scan_headers(struct headers *h, const char *raw, size_t len)
 {
 	size_t pos = 0;
+	int from_line = 0;
 
 	memset(h, 0, sizeof(*h));
 	while (pos < len) {
@@ -94,12 +95,31 @@ static size_t scan_headers(struct headers *h, const char *raw, size_t len)
 			end = n2 ? (size_t)(n2 - raw) + 1 : len;
 		}
 		colon = memchr(line, ':', llen);
+		/* git format-patch's "From <sha> Mon Sep 17 ..." line, or an
+		 * mbox From_ line left in a file of one message. */
+		if (pos == 0 && llen > 5 && !memcmp(line, "From ", 5)) {
+			from_line = 1;
+			pos = end;
+			continue;
+		}
+		if (!colon && !h->nfields && !from_line)
+			break; /* mail starts with a field */
 		if (colon) {
 			nlen = (size_t)(colon - line);
 			while (nlen && (line[nlen - 1] == ' ' ||
 					line[nlen - 1] == '\t'))
 				nlen--;
-			h->nfields++;
+			/* A field name is printable US-ASCII (RFC 5322
+			 * ftext): a line of random bytes with a ':' in it
+			 * is no header field. */
+			for (i = 0; i < nlen; i++)
+				if ((unsigned char)line[i] < 33 ||
+				    (unsigned char)line[i] > 126)
+					break;
+			if (nlen && i == nlen)
+				h->nfields++;
+			else if (!h->nfields && !from_line)
+				break; /* mail starts with a field */
 			for (i = 0; i < PC_ARRAY_SIZE(wanted); i++) {
 				struct span *s =
 					(struct span *)(void *)((char *)h +

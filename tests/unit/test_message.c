@@ -274,10 +274,43 @@ static void test_message__mutated_real_mail(void **state)
 			 mutations);
 }
 
+/*
+ * A mail starts with its header fields (after a From_ line, as git
+ * format-patch writes one): bytes with a ':' somewhere, or a text file,
+ * are no mail (ingest kept 100 KB of random bytes as "other 1, errors 0").
+ */
+static void test_message__starts_with_a_field(void **state)
+{
+	static const char junk[] =
+		"\x93\x01zq\xff hello\nab:cd\nSubject: x\n\nbody\n";
+	static const char text[] = "hello world\nnot: mail\n";
+	static const char patch[] =
+		"From 1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e Mon Sep 17 00:00:00 2001\n"
+		"From: A U Thor <author@example.com>\n"
+		"Subject: [PATCH] x: y\n\nbody\n";
+	static const char binary_name[] = "Fr\xc3\xb6m: a@b\nSubject: x\n\nb\n";
+	struct pc_msg *m = NULL;
+	struct pc_err err = { 0 };
+
+	(void)state;
+	assert_int_equal(pc_msg_parse(&m, junk, sizeof(junk) - 1, &err),
+			 PC_EPARSE);
+	assert_int_equal(pc_msg_parse(&m, text, sizeof(text) - 1, &err),
+			 PC_EPARSE);
+	assert_int_equal(pc_msg_parse(&m, binary_name, sizeof(binary_name) - 1,
+				      &err),
+			 PC_EPARSE);
+	assert_int_equal(pc_msg_parse(&m, patch, sizeof(patch) - 1, &err), 0);
+	assert_string_equal(m->subject, "[PATCH] x: y");
+	assert_string_equal(m->author.addr, "author@example.com");
+	pc_msg_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_message__git_name_spaces_collapsed),
+		cmocka_unit_test(test_message__starts_with_a_field),
 		cmocka_unit_test(test_message__inbody_headers_need_a_patch),
 		cmocka_unit_test(test_message__encoded_name_never_an_address),
 		cmocka_unit_test(test_message__msgid_with_nul_is_replaced),
