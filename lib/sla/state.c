@@ -784,6 +784,10 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			      (r->ping || answers_question(s, i, asked))))) {
 				waiting = 1;
 				out->wait_from = r->date;
+			} else if (waiting && r->respin &&
+				   !(r->question && !revise)) {
+				/* "Will fix in v4": the next step is theirs. */
+				waiting = 0;
 			}
 			if (r->respin)
 				changes = 1;

@@ -896,6 +896,16 @@ static void test_state__author_asks_back(void **state)
 	f->replies[2].in_reply_to = "review@x";
 	eval(f, ask + DAY + HOUR);
 	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	/* "Oops, will fix in v2" before anyone answered: the author's. */
+	f->s.nreplies = 2;
+	f->replies[0].from_addr = "author@example.com";
+	f->replies[0].comment = 0;
+	f->replies[0].respin = 1;
+	eval(f, POSTED + DAY + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	f->replies[0].from_addr = "vishal.l.verma@intel.com";
+	f->replies[0].comment = 1;
+	f->replies[0].respin = 0;
 	/* "Please send a v2": the author's question is how to. */
 	f->s.nreplies = 2;
 	f->replies[0].respin = 1;
