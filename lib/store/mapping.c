@@ -265,6 +265,25 @@ static int on_list(const struct pc_maint_entry *e, const char *list)
 	return 0;
 }
 
+/* Whether entries a and b name a list in common (both say L: linux-mm:
+ * one subsystem, the one with a T: its tree). */
+static int share_list(const struct pc_maint_entry *a,
+		      const struct pc_maint_entry *b)
+{
+	size_t i;
+
+	for (i = 0; i < a->n_lists; i++) {
+		const char *v = a->lists[i].value;
+		char *addr = xstrndup(v, strcspn(v, " \t"));
+		int shared = on_list(b, addr);
+
+		free(addr);
+		if (shared)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * The hit of a file whose entry applies its patches: one whose L: is the
  * list the series came through (a driver's own entry and its subsystem's
@@ -299,6 +318,13 @@ static const struct pc_maint_hit *applying_hit(const struct pc_maint_result *pr,
 			better = 1;
 		else if (!arch && l != bl)
 			better = l > bl;
+		else if (!arch && !l && t != bt &&
+			 share_list(h->entry, best->entry))
+			/* Neither is this list's, but they share theirs:
+			 * the one with the tree takes it (MEMORY
+			 * MANAGEMENT's akpm/mm, not HWPOISON's entry for
+			 * mm/memory-failure.c, both on linux-mm). */
+			better = t > bt;
 		else if (!arch && !l)
 			/* Neither entry is this list's: the most specific
 			 * (KEYS/KEYRINGS for security/keys/key.c, though

@@ -321,6 +321,59 @@ static void test_mapping__encoded_patch_maps_by_its_files(void **state)
 	free(s);
 }
 
+/*
+ * Two entries of another list that share it (linux-mm: HWPOISON for
+ * mm/memory-failure.c, MEMORY MANAGEMENT for mm/ with akpm's tree): the
+ * one with the tree takes the file, so its lines count for it
+ * (nvdimm, 2021-09-21: "mm: don't include <linux/dax.h> in
+ * <linux/mempolicy.h>" went through akpm).
+ */
+static void test_mapping__shared_list_tree_takes_it(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	struct pc_map_stats ms;
+	static const char raw[] =
+		"From: A U Thor <author@example.com>\n"
+		"Subject: [PATCH] mm: one\n"
+		"Date: Mon, 01 Jan 2024 10:07:00 +0000\n"
+		"Message-ID: <mm@x>\n"
+		"List-Id: <nvdimm.lists.linux.dev>\n"
+		"\n"
+		"Commit message.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+		"---\ndiff --git a/mm/memory-failure.c b/mm/memory-failure.c\n"
+		"index 1111111..2222222 100644\n"
+		"--- a/mm/memory-failure.c\n+++ b/mm/memory-failure.c\n"
+		"@@ -1,2 +1,3 @@\n a\n+b\n c\n";
+
+	pc_maint_free(f->m);
+	f->m = load("\n"
+		    "HWPOISON MEMORY FAILURE HANDLING\n"
+		    "M:\tNao <nao@example.org>\n"
+		    "L:\tlinux-mm@kvack.org\n"
+		    "S:\tMaintained\n"
+		    "F:\tmm/memory-failure.c\n"
+		    "\n"
+		    "MEMORY MANAGEMENT\n"
+		    "M:\tAndy <akpm@example.org>\n"
+		    "L:\tlinux-mm@kvack.org\n"
+		    "S:\tMaintained\n"
+		    "T:\tgit git://git.example.org/akpm/mm\n"
+		    "F:\tmm/\n");
+	assert_int_equal(pc_store_begin(f->st, &err), 0);
+	assert_true(pc_ingest_message(f->st, raw, strlen(raw), "test", NULL,
+				      &f->stats, &err) >= 0);
+	assert_int_equal(pc_ingest_finish(f->st, &err), 0);
+	assert_int_equal(pc_store_commit(f->st, &err), 0);
+	map(f, &ms);
+	assert_int_equal(count(f, "SELECT lines FROM series_entries WHERE "
+				  "entry = 'MEMORY MANAGEMENT'"),
+			 1);
+	assert_int_equal(count(f, "SELECT lines FROM series_entries WHERE "
+				  "entry = 'HWPOISON MEMORY FAILURE HANDLING'"),
+			 0);
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -330,6 +383,7 @@ int main(void)
 		T(test_mapping__only_changed_series_are_remapped),
 		T(test_mapping__no_patch_files_maps_nothing),
 		T(test_mapping__encoded_patch_maps_by_its_files),
+		T(test_mapping__shared_list_tree_takes_it),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
