@@ -656,7 +656,13 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (pc_sla_foreign_topic(s->topic, rft, 1)) {
 		h = PC_SLA_HOLD_NOT_SUBMISSION;
 		why = "a request for testing (RFT)";
-	} else if (v->flags & PC_SLA_INCOMPLETE) {
+	} else if ((v->flags & PC_SLA_INCOMPLETE) &&
+		   (!s->has_cover || 3 * s->received < s->total)) {
+		/* A patch or a few cross-posted from a series sent
+		 * elsewhere (5 of a VFS series' 30). With its cover letter
+		 * and a third of it at least, the part of a series that is
+		 * this list's is a submission to it (a PWM driver's 2 of
+		 * 5 patches here, its DT and defconfig ones elsewhere). */
 		h = PC_SLA_HOLD_NOT_SUBMISSION;
 		why = "only part of a larger series reached the list";
 	} else if (s->inside_other) {

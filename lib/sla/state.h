@@ -274,6 +274,7 @@ struct pc_sla_series {
 	const char *topic; /* subject tag words ("ndctl"), or NULL */
 	const char *list_id; /* the list it came through, or NULL */
 	int total, received; /* N of n/N (0 unknown) and patches seen */
+	int has_cover; /* its cover letter reached the list */
 	int64_t accepted_at; /* `patchclock accept`; 0 when not */
 	int64_t applied_at; /* applied to the tree; 0 when not */
 	int64_t pulled_at; /* a pull request's shortlog carries a patch */

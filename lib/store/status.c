@@ -810,6 +810,7 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 	f->s.prev_posted = sqlite3_column_int64(s, 7);
 	f->s.accepted_at = sqlite3_column_int64(s, 8);
 	cover = sqlite3_column_int64(s, 9);
+	f->s.has_cover = cover != 0;
 	f->s.is_fix = sqlite3_column_int(s, 10) > 0 || name_says_fix(f->name);
 	f->s.applied_at = sqlite3_column_int64(s, 11);
 	f->s.boot = sqlite3_column_int(s, 12);

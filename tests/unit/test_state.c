@@ -561,6 +561,24 @@ static void test_state__superseded_and_incomplete(void **state)
 	pc_sla_flags_format(flags, sizeof(flags), f->v.flags);
 	assert_string_equal(flags, "needs-review incomplete");
 	assert_string_equal(pc_sla_state_name(f->v.state), "superseded");
+	/* Part of a series: a cross-post unless its cover letter and a
+	 * third of it at least reached the list (linux-pwm, 2022-11-24:
+	 * "[PATCH v2 0/5] Add RZ/V2{M, MA} PWM driver support", the cover
+	 * and the 2 PWM patches; linux-integrity, 2022-10-25: the cover
+	 * and 5 of 30 patches of the VFS posix-acl series). */
+	f->s.superseded_at = 0;
+	f->s.total = 5;
+	f->s.received = 2;
+	eval(f, POSTED + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
+	f->s.has_cover = 1;
+	eval(f, POSTED + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_true(f->v.flags & PC_SLA_INCOMPLETE);
+	f->s.total = 30;
+	f->s.received = 5;
+	eval(f, POSTED + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
 }
 
 /* The wait on the maintainers: any reply by someone else ends it. The
