@@ -77,6 +77,7 @@ struct daemon {
 	struct pc_store *st; /* owned */
 	struct cli_policy cp; /* owned when have_policy */
 	int have_policy;
+	int said_past; /* logged the overdue series due before mail began */
 	/* owned: the configuration's [project]s as the clock reads them
 	 * (their strings borrowed from conf); outlive cp */
 	struct pc_sla_project *projects;
@@ -605,6 +606,16 @@ static void plan_at(struct daemon *d, int64_t now)
 				 "'patchclock outbox --all')",
 				 (unsigned long long)ss.judged, ps.queued,
 				 ps.suppressed, ps.unwritable);
+		/* Once: why an archive's overdue series get no mail. */
+		if (ps.held_first_run && !d->said_past) {
+			d->said_past = 1;
+			log_info(
+				"clock: %u overdue series were due before mail "
+				"was first planned here: no mail about the "
+				"past (watching_since in [general] mails about "
+				"what was due since then)",
+				ps.held_first_run);
+		}
 	} else if (d->have_policy) {
 		cli_policy_refresh(&d->cp, d->st, now, 0, &ss);
 	}

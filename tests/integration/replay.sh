@@ -105,6 +105,18 @@ sql "select message from outbox where action = 'resend'" |
 grep -q 'reached the configured end of the replay' "$tmp/daemon.log" ||
 	check "end logged" missing present
 
+# Started after the reply fell due, on a new database: no mail about the
+# past, and the log says so once, with the setting that changes it.
+sed -e "s|$tmp/pc.db|$tmp/late.db|" -e 's/^start = .*/start = 2024-01-09 12:00/' \
+	"$tmp/replay.conf" >"$tmp/late.conf"
+set +e
+timeout 60 "$pcd" -d -f "$tmp/late.conf" 2>"$tmp/late.log"
+check "late start: exit status" "$?" 0
+set -e
+check "late start: no reply" "$(sqlite3 "$tmp/late.db" \
+	"select count(*) from outbox where action = 'resend' and status = 'pending'")" 0
+check "late start: said why" "$(grep -c 'overdue series were due before mail was first planned here.*watching_since' "$tmp/late.log")" 1
+
 if [[ $fails -ne 0 ]]; then
 	cat "$tmp/daemon.log" >&2
 	echo "$fails check(s) failed" >&2
