@@ -2,6 +2,7 @@
 /* patchclock series: the series found, one line each, or as JSON. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -25,7 +26,8 @@ static const char series_usage[] =
 	"Options:\n"
 	"  --db FILE     database (default: see patchclock --help)\n"
 	"  --current     leave out series superseded by a newer version\n"
-	"  --patches     list each series' patches and their trailers\n"
+	"  --patches     list each series' archive link, its patches and\n"
+	"                their trailers\n"
 	"  --json        one JSON object: {\"version\": 1, \"series\": [...]},\n"
 	"                each with its patches, files and trailers\n"
 	"                (SeriesList in json.md, with the README)\n"
@@ -65,7 +67,7 @@ static void tag_counts(const struct pc_series_info *s, int *r, int *a, int *t)
 static int print_series(const struct pc_series_info *s, void *arg)
 {
 	struct listing *l = arg;
-	char when[32], recv[32], tags[48], ver[24];
+	char when[32], recv[32], tags[48], ver[24], *url;
 	int r, a, t;
 	size_t i, j;
 
@@ -93,6 +95,9 @@ static int print_series(const struct pc_series_info *s, void *arg)
 	putchar('\n');
 	if (!l->patches)
 		return 0;
+	if ((url = cli_url(s->anchor_msgid)) != NULL)
+		printf("       link: %s\n", url);
+	free(url);
 	for (i = 0; i < s->npatches; i++) {
 		const struct pc_patch_info *p = &s->patches[i];
 

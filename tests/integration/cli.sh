@@ -270,6 +270,10 @@ expect_show_status "show $sid" &&
 	expect_grep "$tmp/out" "<$patch>" "show $sid" &&
 	expect_grep "$tmp/out" "^  link: *https://lore.kernel.org/r/$cover\$" "show $sid: the link" &&
 	ok "show $sid"
+run "$pc" series --db "$db" --patches
+expect_status 0 "series --patches" &&
+	expect_grep "$tmp/out" "^       link: https://lore.kernel.org/r/$cover\$" "series --patches: the link" &&
+	ok "series --patches names the archive link"
 cp "$tmp/out" "$tmp/show-by-id"
 run "$pc" show --db "$db" "$patch"
 expect_show_status "show MSGID" &&
