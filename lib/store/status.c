@@ -182,6 +182,25 @@ static const char SQL_REPLACED[] =
 	"  > (SELECT count(*) FROM mine) + (SELECT count(DISTINCT f.new_path) "
 	"  FROM messages om JOIN patch_files f ON f.message_id = om.id "
 	"  WHERE om.series_id = o.id)))";
+/* Every patch of series ?1 posted again, the same diff (patch-id) in
+ * another series, by the same person (the address, or the full name from
+ * another address): the latest such date, or NULL. Uwe's "pwm: pca9685:
+ * Convert to .probe_new()" re-posted as 537/606 of his i2c series, from
+ * uwe@kleine-koenig.org. Through the patch-id index; a stable queue's
+ * copy is no re-post. */
+static const char SQL_REPOSTED[] =
+	"SELECT CASE WHEN count(*) > 0 AND count(rp) = count(*) THEN max(rp) "
+	"END FROM (SELECT (SELECT min(o.date) FROM messages o "
+	" JOIN series os ON os.id = o.series_id "
+	" WHERE o.patch_key = m.patch_key AND o.patch_id = m.patch_id "
+	" AND o.kind = 'patch' AND o.series_id != m.series_id "
+	" AND o.date > m.date "
+	" AND (o.from_addr = m.from_addr OR (instr(trim(m.from_name), ' ') > 0 "
+	"  AND lower(trim(o.from_name)) = lower(trim(m.from_name)))) "
+	" AND NOT (coalesce(os.topic, '') GLOB '[0-9]*.[0-9]*' "
+	"  OR ' ' || coalesce(os.topic, '') || ' ' LIKE '% stable %')) AS rp "
+	" FROM messages m WHERE m.series_id = ?1 AND m.kind = 'patch' "
+	" AND m.patch_id IS NOT NULL)";
 static const char SQL_PATCHES[] =
 	"SELECT m.id, m.idx, m.msgid, m.author_addr, "
 	"(SELECT min(t.committed_at) FROM tree_commits t "
@@ -849,6 +868,9 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 		int64_t at = 0;
 
 		if ((rc = pc_store_int(st, SQL_REPLACED, sid, &at, err)) < 0)
+			return rc;
+		if (!at &&
+		    (rc = pc_store_int(st, SQL_REPOSTED, sid, &at, err)) < 0)
 			return rc;
 		f->s.superseded_at = at;
 	}

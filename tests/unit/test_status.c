@@ -421,6 +421,51 @@ static void test_status__announcements_feed_the_cycle(void **state)
 	pc_cycle_free(cy);
 }
 
+/*
+ * The same diff posted again inside a larger series by the same person
+ * from another address (linux-pwm, 2022-11-18: Uwe's "pwm: pca9685:
+ * Convert to .probe_new()" re-posted as 537/606 of his i2c series, from
+ * uwe@kleine-koenig.org): the lone patch is superseded from then on; by
+ * someone else, it is not.
+ */
+static void test_status__reposted_elsewhere_supersedes(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	mail(f, "p1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
+	     T0, NULL, NULL, PATCH);
+	mail(f, "c2@x", "A U Thor <a.u.thor@home.example>",
+	     "[PATCH 0/2] widget: a larger job", T0 + 3 * DAY, NULL, NULL,
+	     "Two things.\n");
+	mail(f, "q1@x", "A U Thor <a.u.thor@home.example>",
+	     "[PATCH 1/2] widget: turn", T0 + 3 * DAY + 60, "c2@x", "<c2@x>",
+	     PATCH2);
+	mail(f, "q2@x", "A U Thor <a.u.thor@home.example>",
+	     "[PATCH 2/2] widget: spin it", T0 + 3 * DAY + 120, "c2@x",
+	     "<c2@x>", PATCH);
+	/* Bea's patch, which A U Thor's series also carries: hers stays. */
+	mail(f, "b1@x", "Bea Stander <bea@example.net>", "[PATCH] widget: turn",
+	     T0 + 60, NULL, NULL, PATCH2);
+	refresh(f, T0 + 2 * DAY);
+	s = t_query(&f->ts, "SELECT st.state FROM series_status st JOIN "
+			    "series s ON s.id = st.series_id JOIN messages m "
+			    "ON m.id = s.anchor_id WHERE m.msgid = 'p1@x'");
+	assert_string_equal(s, "new");
+	free(s);
+	refresh(f, T0 + 4 * DAY);
+	s = t_query(&f->ts, "SELECT st.state FROM series_status st JOIN "
+			    "series s ON s.id = st.series_id JOIN messages m "
+			    "ON m.id = s.anchor_id WHERE m.msgid = 'p1@x'");
+	assert_string_equal(s, "superseded");
+	free(s);
+	s = t_query(&f->ts, "SELECT st.state FROM series_status st JOIN "
+			    "series s ON s.id = st.series_id JOIN messages m "
+			    "ON m.id = s.anchor_id WHERE m.msgid = 'b1@x'");
+	assert_string_equal(s, "new");
+	free(s);
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -430,6 +475,7 @@ int main(void)
 		T(test_status__retitled_version_replaces),
 		T(test_status__unthreaded_reply_by_subject),
 		T(test_status__maintainer_applied_and_accept),
+		T(test_status__reposted_elsewhere_supersedes),
 		T(test_status__acceptance_per_patch),
 		T(test_status__announcements_feed_the_cycle),
 	};
