@@ -168,17 +168,9 @@ static json_object *reviewer_json(const struct pc_status_patch *p)
 /* One mapped entry as `series` and `show` give it (SeriesEntry). */
 static int entry_json(const struct pc_series_entry *e, void *arg)
 {
-	json_object *eo = json_object_new_object();
-
-	json_object_object_add(eo, "name", json_str(e->name));
-	json_object_object_add(eo, "depth", json_object_new_int(e->depth));
-	json_object_object_add(eo, "files", json_object_new_int(e->files));
-	json_object_object_add(eo, "keyword",
-			       json_object_new_boolean(e->k_hit));
-	json_object_object_add(eo, "keyword_only",
-			       json_object_new_boolean(e->k_only));
-	json_object_object_add(eo, "profile", json_str(e->profile));
-	json_object_array_add(arg, eo);
+	json_object_array_add(arg, json_series_entry(e->name, e->depth,
+						     e->files, e->k_hit,
+						     e->k_only, e->profile));
 	return 0;
 }
 

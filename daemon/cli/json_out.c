@@ -4,6 +4,7 @@
  * doc/json.md; the generic helpers are in json_base.c.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -14,20 +15,6 @@
 #include "util/buf.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
-
-json_object *json_url(const char *msgid)
-{
-	const struct conf *c = cli_conf();
-	struct pc_buf b = PC_BUF_INIT;
-	struct pc_err err = { 0 };
-	json_object *o = NULL;
-
-	if (msgid && *msgid &&
-	    pc_compose_archive_url(&b, c ? c->archive : NULL, msgid, &err) == 0)
-		o = json_object_new_string(b.buf);
-	pc_buf_release(&b);
-	return o;
-}
 
 char *cli_url(const char *msgid)
 {
@@ -41,6 +28,30 @@ char *cli_url(const char *msgid)
 		url = xstrdup(b.buf);
 	pc_buf_release(&b);
 	return url;
+}
+
+json_object *json_url(const char *msgid)
+{
+	char *url = cli_url(msgid);
+	json_object *o = url ? json_object_new_string(url) : NULL;
+
+	free(url);
+	return o;
+}
+
+json_object *json_series_entry(const char *name, int depth, int files,
+			       int k_hit, int k_only, const char *profile)
+{
+	json_object *eo = json_object_new_object();
+
+	json_object_object_add(eo, "name", json_str(name));
+	json_object_object_add(eo, "depth", json_object_new_int(depth));
+	json_object_object_add(eo, "files", json_object_new_int(files));
+	json_object_object_add(eo, "keyword", json_object_new_boolean(k_hit));
+	json_object_object_add(eo, "keyword_only",
+			       json_object_new_boolean(k_only));
+	json_object_object_add(eo, "profile", json_str(profile));
+	return eo;
 }
 
 static json_object *json_trailers(const struct pc_trailer_info *t, size_t n)
@@ -151,19 +162,11 @@ json_object *json_series(const struct pc_series_info *s)
 	patches = json_object_new_array();
 	for (i = 0; s->entries && i < s->nentries; i++) {
 		const struct pc_entry_info *e = &s->entries[i];
-		json_object *eo = json_object_new_object();
 
-		json_object_object_add(eo, "name", json_str(e->name));
-		json_object_object_add(eo, "depth",
-				       json_object_new_int(e->depth));
-		json_object_object_add(eo, "files",
-				       json_object_new_int(e->files));
-		json_object_object_add(eo, "keyword",
-				       json_object_new_boolean(e->k_hit));
-		json_object_object_add(eo, "keyword_only",
-				       json_object_new_boolean(e->k_only));
-		json_object_object_add(eo, "profile", json_str(e->profile));
-		json_object_array_add(patches, eo);
+		json_object_array_add(patches,
+				      json_series_entry(e->name, e->depth,
+							e->files, e->k_hit,
+							e->k_only, e->profile));
 	}
 	json_object_object_add(o, "entries", patches);
 	return o;

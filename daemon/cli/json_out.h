@@ -37,6 +37,9 @@ json_object *json_url(const char *msgid);
 /* The same link as text (the configuration's archive, else
  * lore.kernel.org/r/), or NULL when there is none; caller frees. */
 char *cli_url(const char *msgid);
+/* A mapped entry of a series (SeriesEntry in doc/json.md). */
+json_object *json_series_entry(const char *name, int depth, int files,
+			       int k_hit, int k_only, const char *profile);
 
 json_object *json_series(const struct pc_series_info *s);
 json_object *json_message(const struct pc_message_info *m);
