@@ -429,16 +429,19 @@ static int says_agree(const char *p, size_t len)
 					       "ignore my comment",
 					       "please ignore my comment",
 					       NULL };
-	struct words ws, phrase;
+	struct words ws;
 	size_t k;
 
 	split_words(&ws, p, len, MAX_WORDS);
 	for (k = 0; openers[k]; k++) {
 		const char *const one[] = { openers[k], NULL };
+		/* its words: one more than its spaces */
+		size_t n = 1, i;
 
-		split_words(&phrase, openers[k], strlen(openers[k]), MAX_WORDS);
+		for (i = 0; openers[k][i]; i++)
+			n += openers[k][i] == ' ';
 		/* a name or "sorry" after it, no more */
-		if (ws.n <= phrase.n + 2 && starts_with_any(p, len, one))
+		if (ws.n <= n + 2 && starts_with_any(p, len, one))
 			return 1;
 	}
 	return 0;
@@ -628,9 +631,9 @@ static int says_respin(const char *p, size_t len)
 					       "going to post",
 					       NULL };
 	/* A reply of one word to a review point: "Fixed.", "Done." */
-	static const char *const alone[] = { "fixed",	"done",	  "changed",
-					     "noted",	"ack",	  "agreed",
-					     "will do", "fixed.", NULL };
+	static const char *const alone[] = { "fixed", "done", "changed",
+					     "noted", "ack",  "agreed",
+					     NULL };
 	struct words ws;
 	size_t i, k;
 
