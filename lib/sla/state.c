@@ -438,48 +438,6 @@ static int other_project(const struct pc_sla_series *s,
 	return 0;
 }
 
-/*
- * Whether the author's reply i answers a question: the message it replies
- * to asked one (when that is a reply of the thread by someone else), else
- * whether the last word before it did (asked).
- */
-static int answers_question(const struct pc_sla_series *s, size_t i, int asked)
-{
-	const struct pc_sla_reply *r = &s->replies[i];
-	size_t k;
-
-	if (!r->in_reply_to)
-		return asked;
-	for (k = i; k-- > 0;) {
-		const struct pc_sla_reply *p = &s->replies[k];
-
-		if (p->msgid && !strcmp(p->msgid, r->in_reply_to))
-			return p->question &&
-			       !(p->from_addr && s->author_addr &&
-				 !strcasecmp(p->from_addr, s->author_addr));
-	}
-	return asked;
-}
-
-/* Whether reply i answers a question the author asked in the reply it
- * answers ("Would a separate patch be better?" - "No, keep it."). */
-static int answers_author(const struct pc_sla_series *s, size_t i)
-{
-	const struct pc_sla_reply *r = &s->replies[i];
-	size_t k;
-
-	if (!r->in_reply_to || !s->author_addr)
-		return 0;
-	for (k = i; k-- > 0;) {
-		const struct pc_sla_reply *p = &s->replies[k];
-
-		if (p->msgid && !strcmp(p->msgid, r->in_reply_to))
-			return p->question && p->from_addr &&
-			       !strcasecmp(p->from_addr, s->author_addr);
-	}
-	return 0;
-}
-
 /* Whether r is the author's: the same address, or the same full name
  * (two words at least: a nickname says nothing) from another one. */
 static int is_author(const struct pc_sla_series *s,
@@ -490,6 +448,40 @@ static int is_author(const struct pc_sla_series *s,
 		return 1;
 	return s->author_name && r->from_name && strchr(s->author_name, ' ') &&
 	       !strcasecmp(s->author_name, r->from_name);
+}
+
+/* The reply before i that reply i answers (In-Reply-To), or NULL. */
+static const struct pc_sla_reply *replied_to(const struct pc_sla_series *s,
+					     size_t i)
+{
+	const char *irt = s->replies[i].in_reply_to;
+	size_t k;
+
+	for (k = i; irt && k-- > 0;)
+		if (s->replies[k].msgid && !strcmp(s->replies[k].msgid, irt))
+			return &s->replies[k];
+	return NULL;
+}
+
+/*
+ * Whether the author's reply i answers a question: the message it replies
+ * to asked one (when that is a reply of the thread by someone else), else
+ * whether the last word before it did (asked).
+ */
+static int answers_question(const struct pc_sla_series *s, size_t i, int asked)
+{
+	const struct pc_sla_reply *p = replied_to(s, i);
+
+	return p ? p->question && !is_author(s, p) : asked;
+}
+
+/* Whether reply i answers a question the author asked in the reply it
+ * answers ("Would a separate patch be better?" - "No, keep it."). */
+static int answers_author(const struct pc_sla_series *s, size_t i)
+{
+	const struct pc_sla_reply *p = replied_to(s, i);
+
+	return p && p->question && is_author(s, p);
 }
 
 /* Whether applied reply r accepts the patch at position i (state.h,
