@@ -617,6 +617,23 @@ static void digest_add(struct digest *d, enum pc_notify_kind kind,
 	it->repost_min = prof->policy.repost_min;
 }
 
+/* One more overdue series held for hold (the verdict's word). */
+static void count_hold(struct pc_plan_stats *st, const char *hold)
+{
+	size_t i;
+
+	for (i = 0; i < st->nheld; i++)
+		if (!strcmp(st->held[i].hold, hold)) {
+			st->held[i].n++;
+			return;
+		}
+	if (st->nheld < PC_PLAN_HOLD_KINDS) {
+		snprintf(st->held[i].hold, sizeof(st->held[i].hold), "%s",
+			 hold);
+		st->held[st->nheld++].n = 1;
+	}
+}
+
 /* Whether mail about this candidate's wait may go at all: it waits on
  * its maintainers past the cadence, no hold of the verdict stops it, it
  * is not older than max_age, and it was not already due before mail was
@@ -624,29 +641,18 @@ static void digest_add(struct digest *d, enum pc_notify_kind kind,
 static int mail_ok(struct planner *p, const struct pc_outbox_candidate *c)
 {
 	int64_t age = p->o->max_age ? p->o->max_age : PC_PLAN_MAX_AGE;
-	struct pc_plan_stats *st = p->stats;
-	size_t i;
 
 	if (!(c->flag_bits & PC_SLA_OVERDUE))
 		return 0;
 	/* Overdue, yet no mail: counted by why, for the summary. */
 	if (c->hold) {
-		for (i = 0; i < st->nheld; i++)
-			if (!strcmp(st->held[i].hold, c->hold))
-				break;
-		if (i == st->nheld && i < PC_PLAN_HOLD_KINDS) {
-			snprintf(st->held[i].hold, sizeof(st->held[i].hold),
-				 "%s", c->hold);
-			st->nheld++;
-		}
-		if (i < st->nheld)
-			st->held[i].n++;
+		count_hold(p->stats, c->hold);
 		return 0;
 	}
 	if (c->posted < p->now - age)
 		return 0;
 	if (c->act_at && c->act_at < p->first_run) {
-		st->held_first_run++;
+		p->stats->held_first_run++;
 		return 0;
 	}
 	return 1;
