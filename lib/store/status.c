@@ -229,14 +229,7 @@ static const char SQL_THREAD[] =
 	" ON m.in_reply_to = th.msgid WHERE m.series_id IS NULL) "
 	"SELECT m.id, m.date, m.from_addr, m.from_name, m.is_bot, m.intent, "
 	"m.auto_submitted, EXISTS (SELECT 1 FROM maint_people p "
-	" WHERE p.addr = m.from_addr AND p.role = 'M') "
-	/* or an M: of its entries writing from another address under
-	 * the full name MAINTAINERS gives ("Alex Deucher" from gmail.com
-	 * applying radeon's patches) */
-	" OR (instr(trim(m.from_name), ' ') > 0 AND EXISTS (SELECT 1 "
-	"  FROM series_entries se JOIN maint_people p ON p.entry = se.entry "
-	"  WHERE se.series_id = ?1 AND p.role = 'M' "
-	"  AND lower(p.name) = lower(trim(m.from_name)))), "
+	" WHERE p.addr = m.from_addr AND p.role = 'M'), "
 	"(SELECT p.idx FROM messages p WHERE p.msgid = m.in_reply_to "
 	" AND p.series_id = ?1 AND p.kind = 'patch'), m.msgid, m.in_reply_to, "
 	/* a review tag of its sender's: approval */
