@@ -4,6 +4,7 @@
  * given up on, or held back (and why).
  */
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -27,6 +28,9 @@ static const char outbox_usage[] =
 	"hours). By default only what is pending; --all also lists what was\n"
 	"sent, what failed for good (a 5xx reply) and what a rule held back\n"
 	"(opt-out, bot, list address, daily limit), with the reason.\n"
+	"Every mail also says why it was asked for: the rule and the\n"
+	"message that decided it (\"waiting on the maintainers since <msgid>\n"
+	"(date), due date\"), one line per series of a digest.\n"
 	"\n"
 	"Options:\n"
 	"  --db FILE   database (default: see patchclock --help)\n"
@@ -67,6 +71,7 @@ static json_object *item_json(const struct pc_outbox_item *it,
 	json_object_object_add(j, "message_id", json_msgid(it->message_id));
 	json_object_object_add(j, "state", json_str(it->status));
 	json_object_object_add(j, "reason", json_str(it->reason));
+	json_object_object_add(j, "why", json_str(it->why));
 	json_object_object_add(j, "attempts",
 			       json_object_new_int(it->attempts));
 	json_object_object_add(j, "created_at", json_time_or_0(it->created_at));
@@ -76,6 +81,21 @@ static json_object *item_json(const struct pc_outbox_item *it,
 	json_object_object_add(j, "sent_at", json_time_or_0(it->sent_at));
 	json_object_object_add(j, "last_error", json_str(it->last_error));
 	return j;
+}
+
+/* "why:" and its lines (one per digest item), indented under it. */
+static void print_why(const char *why)
+{
+	const char *p = why, *nl;
+	int first = 1;
+
+	while (p && *p) {
+		nl = strchr(p, '\n');
+		printf("      %s %.*s\n", first ? "why:  " : "      ",
+		       (int)(nl ? nl - p : (ptrdiff_t)strlen(p)), p);
+		first = 0;
+		p = nl ? nl + 1 : NULL;
+	}
 }
 
 static int print_item(const struct pc_outbox_item *it, void *arg)
@@ -105,6 +125,7 @@ static int print_item(const struct pc_outbox_item *it, void *arg)
 	pc_buf_release(&subj);
 	if (it->reason)
 		printf("      reason: %s\n", it->reason);
+	print_why(it->why);
 	if (it->last_error && strcmp(it->status, "failed"))
 		printf("      last error (attempt %d): %s\n", it->attempts,
 		       it->last_error);

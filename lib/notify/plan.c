@@ -26,7 +26,8 @@ struct digest {
 	char *addr, *name; /* owned */
 	const struct pc_sla_ctx *ctx; /* borrowed from the policy set */
 	struct pc_notify_item *items; /* owned */
-	size_t n, alloc;
+	const char **whys; /* per item, kept by the planner; owned array */
+	size_t n, alloc, awhys;
 	int64_t last_sent; /* when the last digest sent here was composed */
 	int news; /* a series never listed here, or a boot verdict */
 };
@@ -208,7 +209,8 @@ static const char *mail_subject(struct pc_buf *subj, const struct pc_buf *msg,
 
 static int queue(struct planner *p, const char *key, const char *action,
 		 int64_t series_id, const char *rcpts, const char *subject,
-		 int64_t send_after, const char *reason, struct pc_buf *msg)
+		 int64_t send_after, const char *reason, const char *why,
+		 struct pc_buf *msg)
 {
 	struct pc_outbox_item it = { 0 };
 	char mid[PC_COMPOSE_MSGID_SIZE + 2], raw[PC_COMPOSE_MSGID_SIZE];
@@ -229,6 +231,7 @@ static int queue(struct planner *p, const char *key, const char *action,
 	it.send_after = send_after;
 	it.status = reason ? "suppressed" : "pending";
 	it.reason = reason;
+	it.why = why;
 	it.message = msg->buf;
 	it.message_len = msg->len;
 	rc = pc_outbox_add(p->st, &it, &added, p->err);
@@ -384,6 +387,62 @@ static void want_key(struct planner *p, const char *key)
 	p->wanted[p->nwanted++] = xstrdup(key);
 }
 
+/* "2022-11-04 14:07 UTC" */
+static void fmt_utc(char *buf, size_t len, int64_t t)
+{
+	int64_t y, days = t >= 0 ? t / 86400 : (t - 86399) / 86400;
+	int64_t sec = t - days * 86400;
+	int m, d;
+
+	pc_civil_from_days(days, &y, &m, &d);
+	snprintf(buf, len, "%04lld-%02d-%02d %02d:%02d UTC", (long long)y, m, d,
+		 (int)(sec / 3600), (int)(sec / 60 % 60));
+}
+
+/*
+ * Why a mail about c goes (or would go), with the message that decided
+ * it, into buf: "waiting on the maintainers since <msgid> (2022-11-04
+ * 14:07 UTC), due 2022-11-11 14:07 UTC". Returns buf, or NULL on a
+ * database error (in p->err).
+ */
+static const char *why_of(struct planner *p,
+			  const struct pc_outbox_candidate *c,
+			  enum pc_notify_kind kind, char *buf, size_t len)
+{
+	int64_t from = c->wait_from ? c->wait_from : c->posted;
+	char since[32], due[32], *mid = NULL;
+	const char *what = kind == PC_NOTIFY_READY ?
+				   "reviewed, waiting on whoever applies it" :
+				   "waiting on the maintainers";
+
+	if (kind == PC_NOTIFY_TOO_SOON) {
+		fmt_utc(since, sizeof(since), c->posted);
+		fmt_utc(due, sizeof(due), c->prev_posted);
+		snprintf(buf, len,
+			 "v%d <%s> posted %s, too soon after v%d of %s",
+			 c->version, c->anchor_msgid ? c->anchor_msgid : "",
+			 since, c->prev_version, due);
+		return buf;
+	}
+	if (kind == PC_NOTIFY_BOOT) {
+		fmt_utc(since, sizeof(since), c->test_at);
+		snprintf(buf, len, "boot-test verdict of %s on v%d <%s>", since,
+			 c->version, c->anchor_msgid ? c->anchor_msgid : "");
+		return buf;
+	}
+	if (pc_outbox_message_at(&mid, p->st, c->series_id, from, p->err) < 0)
+		return NULL;
+	fmt_utc(since, sizeof(since), from);
+	fmt_utc(due, sizeof(due), c->due);
+	snprintf(buf, len, "%s since <%s> (%s), due %s", what,
+		 mid		 ? mid :
+		 c->anchor_msgid ? c->anchor_msgid :
+				   "",
+		 since, due);
+	free(mid);
+	return buf;
+}
+
 /* The "resend now" reply or the too-soon note for one series. */
 enum reply_kind { REPLY_RESEND, REPLY_TOO_SOON, REPLY_BOOT };
 
@@ -407,7 +466,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	struct pc_notify_reply_opts ro = { 0 };
 	struct pc_buf msg = PC_BUF_INIT, rcpts = PC_BUF_INIT;
 	const char *refs[PC_COMPOSE_MAX_REFS], *reason;
-	char key[PC_COMPOSE_KEY_MAX], period[32], why[320];
+	char key[PC_COMPOSE_KEY_MAX], period[32], why[320], because[640];
 	size_t i, nm = 0;
 	int64_t send_after = p->now;
 	int rc;
@@ -441,11 +500,19 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		int64_t y;
 		int m, d;
 
+		char *mid = NULL;
+
+		if ((rc = pc_outbox_message_at(&mid, p->st, c->series_id,
+					       c->pinged_at, p->err)) < 0)
+			goto out;
 		pc_civil_from_days(c->pinged_at / 86400, &y, &m, &d);
-		snprintf(why, sizeof(why),
-			 "the author pinged the thread on %04lld-%02d-%02d: "
-			 "that was the reminder",
-			 (long long)y, m, d);
+		snprintf(
+			why, sizeof(why),
+			"the author pinged the thread on %04lld-%02d-%02d%s%s%s: "
+			"that was the reminder",
+			(long long)y, m, d, mid ? " (<" : "", mid ? mid : "",
+			mid ? ">)" : "");
+		free(mid);
 		reason = why;
 	}
 	/* The people who would act: those who apply it, then the active
@@ -565,8 +632,17 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	}
 	if (rc < 0)
 		goto out;
+	if (!why_of(p, c,
+		    too_soon	       ? PC_NOTIFY_TOO_SOON :
+		    kind == REPLY_BOOT ? PC_NOTIFY_BOOT :
+					 PC_NOTIFY_OVERDUE,
+		    because, sizeof(because))) {
+		rc = p->err->code ? p->err->code : PC_EDB;
+		goto out;
+	}
 	rc = queue(p, key, action, c->series_id, rcpts.buf ? rcpts.buf : "",
-		   c->subject ? c->subject : "", send_after, reason, &msg);
+		   c->subject ? c->subject : "", send_after, reason, because,
+		   &msg);
 out:
 	people_release(&maint);
 	pc_buf_release(&msg);
@@ -597,10 +673,12 @@ static struct digest *digest_for(struct planner *p, const char *addr,
 static void digest_add(struct digest *d, enum pc_notify_kind kind,
 		       const struct pc_notify_series *ser,
 		       const struct pc_outbox_candidate *c,
-		       const struct pc_profile *prof)
+		       const struct pc_profile *prof, const char *why)
 {
 	struct pc_notify_item *it;
 
+	PC_ALLOC_GROW(d->whys, d->n + 1, d->awhys);
+	d->whys[d->n] = why;
 	PC_ALLOC_GROW(d->items, d->n + 1, d->alloc);
 	it = &d->items[d->n++];
 	memset(it, 0, sizeof(*it));
@@ -694,11 +772,21 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 			c->state && !strcmp(c->state, "reviewed") ?
 				PC_NOTIFY_READY :
 				PC_NOTIFY_OVERDUE;
+		const char *why = NULL, *boot_why = NULL;
+		char buf[640];
 		size_t i;
 
 		/* Digests go to the people who apply it. */
 		if ((rc = appliers(p, c->entry, c->list_id, &maint)) < 0)
 			return rc;
+		if (overdue && maint.n &&
+		    !(why = keep(p, why_of(p, c, kind, buf, sizeof(buf))))) {
+			people_release(&maint);
+			return p->err->code ? p->err->code : PC_EDB;
+		}
+		if (tested && maint.n)
+			boot_why = keep(p, why_of(p, c, PC_NOTIFY_BOOT, buf,
+						  sizeof(buf)));
 		ser.id = c->series_id;
 		ser.version = c->version;
 		ser.subject = keep(p, c->subject);
@@ -714,7 +802,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 				continue;
 			d = digest_for(p, maint.addr[i], maint.name[i], ctx);
 			if (overdue) {
-				digest_add(d, kind, &ser, c, prof);
+				digest_add(d, kind, &ser, c, prof, why);
 				if ((rc = pc_outbox_digest_listed(
 					     p->st, d->addr, c->series_id,
 					     c->version, p->err)) < 0) {
@@ -727,7 +815,8 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 			/* A verdict is news once: in the first digest
 			 * composed after it. */
 			if (tested && c->test_at > d->last_sent) {
-				digest_add(d, PC_NOTIFY_BOOT, &ser, c, prof);
+				digest_add(d, PC_NOTIFY_BOOT, &ser, c, prof,
+					   boot_why);
 				d->items[d->n - 1].boot_passed =
 					c->test_verdict > 0;
 				d->items[d->n - 1].boot_reason =
@@ -743,7 +832,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 /* Queues a digest, or gathers again the pending one under key. */
 static int queue_digest(struct planner *p, const char *key, int pending,
 			const char *addr, int64_t send_after,
-			const char *reason, struct pc_buf *msg)
+			const char *reason, const char *why, struct pc_buf *msg)
 {
 	struct pc_outbox_item it = { 0 };
 	struct pc_buf subj = PC_BUF_INIT;
@@ -751,13 +840,14 @@ static int queue_digest(struct planner *p, const char *key, int pending,
 
 	if (!pending)
 		return queue(p, key, "digest", 0, addr, "patchclock digest",
-			     send_after, reason, msg);
+			     send_after, reason, why, msg);
 	it.key = key;
 	it.recipients = addr;
 	it.subject = mail_subject(&subj, msg, "patchclock digest");
 	it.created_at = p->now;
 	it.status = reason ? "suppressed" : "pending";
 	it.reason = reason;
+	it.why = why;
 	it.message = msg->buf;
 	it.message_len = msg->len;
 	rc = pc_outbox_refresh(p->st, &it, p->err);
@@ -835,7 +925,7 @@ static int send_digests(struct planner *p)
 	for (i = 0; i < p->ndg && rc >= 0; i++) {
 		struct digest *d = &p->dg[i];
 		struct pc_notify_digest nd;
-		struct pc_buf msg = PC_BUF_INIT;
+		struct pc_buf msg = PC_BUF_INIT, because = PC_BUF_INIT;
 		struct pc_biz_local l;
 		char key[PC_COMPOSE_KEY_MAX + 32], prefix[PC_COMPOSE_KEY_MAX],
 			why[320];
@@ -880,9 +970,20 @@ static int send_digests(struct planner *p)
 		} else if (rc >= 0) {
 			if ((rc = pc_optout_has(p->st, d->addr, p->err)) > 0)
 				reason = "the maintainer opted out";
+			/* One line per item: the series and why it is
+			 * listed. */
+			for (k = 0; k < d->n; k++)
+				if (d->whys[k])
+					pc_buf_addf(
+						&because,
+						"%sseries %lld v%d: %s",
+						because.len ? "\n" : "",
+						(long long)d->items[k].series.id,
+						d->items[k].series.version,
+						d->whys[k]);
 			if (rc >= 0)
 				rc = queue_digest(p, key, pending, d->addr, at,
-						  reason, &msg);
+						  reason, because.buf, &msg);
 			if (rc >= 0 && !reason)
 				kept[nkept++] = xstrdup(key);
 			for (k = 0; rc >= 0 && !reason && k < d->n; k++)
@@ -895,6 +996,7 @@ static int send_digests(struct planner *p)
 						p->now, p->err);
 		}
 		pc_buf_release(&msg);
+		pc_buf_release(&because);
 	}
 	if (rc >= 0)
 		rc = pc_outbox_withdraw(p->st, "digest", kept, nkept,
@@ -915,6 +1017,9 @@ static int on_help(const struct pc_command_help *h, void *arg)
 	const char *lines[16], *whys[16], *refs[64];
 	char *key = xasprintf(PC_COMMAND_HELP_KEY "%s", h->from_addr);
 	char *copy = xstrdup(h->lines ? h->lines : ""), *l;
+	/* why: the sender's message whose commands were not understood */
+	char *asked = xasprintf("patchclock: lines not understood in <%s>",
+				h->msgid ? h->msgid : "");
 	struct pc_buf msg = PC_BUF_INIT;
 	char why[sizeof(p->err->msg) + 32];
 	int rc;
@@ -949,12 +1054,13 @@ static int on_help(const struct pc_command_help *h, void *arg)
 			goto out;
 		unwritable(p, why, sizeof(why), &msg);
 		rc = queue(p, key, "command-help", 0, h->from_addr,
-			   "patchclock commands", p->now, why, &msg);
+			   "patchclock commands", p->now, why, asked, &msg);
 		goto out;
 	}
 	rc = queue(p, key, "command-help", 0, h->from_addr,
-		   "patchclock commands", p->now, NULL, &msg);
+		   "patchclock commands", p->now, NULL, asked, &msg);
 out:
+	free(asked);
 	pc_buf_release(&msg);
 	free(copy);
 	free(key);
@@ -1009,6 +1115,7 @@ int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 		free(p.dg[i].addr);
 		free(p.dg[i].name);
 		free(p.dg[i].items);
+		free(p.dg[i].whys);
 	}
 	free(p.dg);
 	for (i = 0; i < p.nstrs; i++)

@@ -14,7 +14,7 @@
 static const char SQL_ADD[] =
 	"INSERT OR IGNORE INTO outbox (key, action, series_id, recipients, "
 	"message_id, subject, created_at, send_after, status, reason, "
-	"message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	"message, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 /* The one rule for what is due at ?1: waiting, and both times come. */
 #define PC_OUTBOX_DUE_AT_1                              \
 	"(status = 'pending' AND send_after <= ?1 AND " \
@@ -28,7 +28,7 @@ static const char SQL_ITEM[] =
 	"SELECT id, key, action, coalesce(series_id, 0), recipients, "
 	"message_id, subject, created_at, send_after, status, reason, "
 	"attempts, coalesce(next_attempt, 0), coalesce(sent_at, 0), "
-	"last_error, message FROM outbox WHERE id = ?2 AND (?3 OR " PC_OUTBOX_DUE_AT_1
+	"last_error, message, why FROM outbox WHERE id = ?2 AND (?3 OR " PC_OUTBOX_DUE_AT_1
 	")";
 static const char SQL_SENT[] =
 	"UPDATE outbox SET status = 'sent', sent_at = ?2, "
@@ -66,7 +66,7 @@ static const char SQL_PENDING[] =
 	"ORDER BY send_after, id LIMIT 1";
 static const char SQL_REFRESH[] =
 	"UPDATE outbox SET recipients = ?2, subject = ?3, message = ?4, "
-	"created_at = ?5, status = ?6, reason = ?7 "
+	"created_at = ?5, status = ?6, reason = ?7, why = ?8 "
 	"WHERE key = ?1 AND status = 'pending' AND created_at < send_after "
 	"AND claimed_by IS NULL";
 static const char SQL_PENDING_OF[] =
@@ -114,6 +114,7 @@ int pc_outbox_refresh(struct pc_store *st, const struct pc_outbox_item *it,
 	sqlite3_bind_text(s, 6, it->status ? it->status : "pending", -1,
 			  SQLITE_STATIC);
 	pc_store__bind_text(s, 7, it->reason);
+	pc_store__bind_text(s, 8, it->why);
 	if (pc_store__exec(st, s, err, "refreshing an outbox row") < 0)
 		return PC_EDB;
 	return sqlite3_changes(st->db) > 0;
@@ -188,6 +189,7 @@ int pc_outbox_add(struct pc_store *st, const struct pc_outbox_item *it,
 			  SQLITE_STATIC);
 	pc_store__bind_text(s, 10, it->reason);
 	sqlite3_bind_blob64(s, 11, it->message, it->message_len, SQLITE_STATIC);
+	pc_store__bind_text(s, 12, it->why);
 	if ((rc = pc_store__exec(st, s, err, "queueing a mail")) < 0)
 		return rc;
 	if (added_out)
@@ -203,7 +205,7 @@ static const char *col(sqlite3_stmt *s, int i)
 /* An item read into memory of its own: no statement stays open. */
 struct loaded {
 	struct pc_outbox_item it;
-	char *text[8]; /* the item's strings */
+	char *text[9]; /* the item's strings */
 	size_t ntext;
 	void *message;
 };
@@ -260,8 +262,38 @@ static int load_item(struct pc_store *st, int64_t id, int64_t now, int all,
 	it->message_len = (size_t)sqlite3_column_bytes(s, 15);
 	l->message = xmemdupz(sqlite3_column_blob(s, 15), it->message_len);
 	it->message = l->message;
+	it->why = keep(l, s, 16);
 	sqlite3_reset(s);
 	return 1;
+}
+
+/* The first message of series ?1's thread (its patches, the replies
+ * below them) dated ?2: the posting or reply a wait began at. */
+static const char SQL_MESSAGE_AT[] =
+	"WITH RECURSIVE th(msgid, date) AS ("
+	" SELECT msgid, date FROM messages WHERE series_id = ?1"
+	" UNION SELECT m.msgid, m.date FROM messages m JOIN th"
+	" ON m.in_reply_to = th.msgid WHERE m.series_id IS NULL) "
+	"SELECT msgid FROM th WHERE date = ?2 LIMIT 1";
+
+int pc_outbox_message_at(char **msgid_out, struct pc_store *st,
+			 int64_t series_id, int64_t at, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_MESSAGE_AT, err);
+	int rc;
+
+	*msgid_out = NULL;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, series_id);
+	sqlite3_bind_int64(s, 2, at);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*msgid_out = pc_store__col_dup(s, 0);
+	sqlite3_reset(s);
+	return rc == SQLITE_ROW	 ? 1 :
+	       rc == SQLITE_DONE ? 0 :
+				   pc_store__fail(st, err, "reading a thread");
 }
 
 int pc_outbox_list(struct pc_store *st, int64_t now, int all, pc_outbox_fn fn,

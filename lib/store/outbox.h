@@ -26,6 +26,9 @@ struct pc_outbox_item {
 	int64_t created_at, send_after;
 	const char *status; /* "pending", "sent", "failed", "suppressed" */
 	const char *reason; /* why suppressed or failed, or NULL */
+	/* the rule that asked for the mail and the message that decided
+	 * it (one line per digest item), or NULL */
+	const char *why;
 	int attempts;
 	int64_t next_attempt, sent_at; /* 0 for none */
 	const char *last_error; /* or NULL */
@@ -191,6 +194,14 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
 			   int (*fn)(const char *addr, const char *name,
 				     void *arg),
 			   void *arg, struct pc_err *err);
+
+/*
+ * The Message-ID (without brackets) of the message of the series' thread
+ * dated at, into *msgid_out (caller frees): where a wait began. Returns
+ * 1, 0 when there is none, or PC_EDB.
+ */
+int pc_outbox_message_at(char **msgid_out, struct pc_store *st,
+			 int64_t series_id, int64_t at, struct pc_err *err);
 
 /*
  * Calls fn(addr, name, arg) for the people who apply the patches of

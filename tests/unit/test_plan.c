@@ -228,6 +228,15 @@ static void test_plan__overdue_gets_one_reply_and_a_digest(void **state)
 	assert_non_null(strstr(s, "  May Tainer <may@example.org>\n"));
 	assert_null(strstr(s, "\nCc:"));
 	free(s);
+	/* Each says why: the rule and the message that decided it, one
+	 * line per series of a digest. */
+	s = t_query(&f->ts, "SELECT why FROM outbox ORDER BY id");
+	assert_string_equal(
+		s, "waiting on the maintainers since <p1@x> (2024-01-01 "
+		   "10:00 UTC), due 2024-01-08 10:00 UTC\n"
+		   "series 1 v1: waiting on the maintainers since <p1@x> "
+		   "(2024-01-01 10:00 UTC), due 2024-01-08 10:00 UTC");
+	free(s);
 	/* Again, the same day: nothing new. */
 	plan(f, T0 + 8 * DAY + 3600, 0);
 	assert_int_equal(f->stats.queued, 0);
@@ -635,6 +644,31 @@ static void test_plan__appliers(void **state)
 	free(s);
 }
 
+/* A wait that began at the author's answer names that answer as what
+ * decided the reminder. */
+static void test_plan__why_names_the_message(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	mail(f, "q@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH] widget: spin", T0 + DAY, "p1@x", NULL,
+	     "Why does the widget need to spin at all?\n");
+	mail(f, "a@x", "A U Thor <author@example.com>",
+	     "Re: [PATCH] widget: spin", T0 + 2 * DAY, "q@x", NULL,
+	     "It needs to spin up before the first read, or the read "
+	     "returns zeros.\n");
+	plan(f, T0 + 10 * DAY, 0);
+	s = t_query(&f->ts, "SELECT status, why FROM outbox "
+			    "WHERE action = 'resend'");
+	assert_string_equal(s, "pending|waiting on the maintainers since "
+			       "<a@x> (2024-01-03 10:00 UTC), due "
+			       "2024-01-10 10:00 UTC");
+	free(s);
+}
+
 /* The author's own ping is the reminder: no "resend now" after it, and
  * for two days no digest item either (a reminder went out two hours
  * after an author's "any comments?"). */
@@ -652,7 +686,8 @@ static void test_plan__author_ping(void **state)
 	s = t_query(&f->ts, "SELECT action, status, reason FROM outbox "
 			    "ORDER BY id");
 	assert_string_equal(s, "resend|suppressed|the author pinged the "
-			       "thread on 2024-01-08: that was the reminder");
+			       "thread on 2024-01-08 (<ping@x>): that was the "
+			       "reminder");
 	free(s);
 	plan(f, T0 + 10 * DAY, 0);
 	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox "
@@ -780,6 +815,7 @@ int main(void)
 		T(test_plan__people_only),
 		T(test_plan__appliers),
 		T(test_plan__author_ping),
+		T(test_plan__why_names_the_message),
 		T(test_plan__private_reminder),
 		T(test_plan__reminder_withdrawn_when_answered),
 		T(test_plan__first_run_and_age),
