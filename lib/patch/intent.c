@@ -462,6 +462,12 @@ static int says_approve(const char *p, size_t len)
 					       "looks right",
 					       "fine with me",
 					       "fine by me",
+					       "fine for me",
+					       "ok for me",
+					       "okay for me",
+					       "ok with me",
+					       "okay with me",
+					       "works for me",
 					       "no objection",
 					       "no objections",
 					       "this looks good",
@@ -489,6 +495,7 @@ static int says_comment(const char *p, size_t len, int inline_review)
 		"looks good", "look good", "lgtm", "looks fine", "looks ok",
 		"looks okay", "looks sane", "looks right", "looks correct",
 		"looks reasonable", "makes sense", "good to me", "fine with me",
+		"ok for me", "okay for me", "ok with me", "fine for me",
 		"fine by me", "no objection", "sounds good", "thank", "thanks",
 		"tested", "works", "feel free", "you can add", "you may add",
 		"please add my", "for the series", "for the whole", "for all",
@@ -559,6 +566,21 @@ static int says_comment(const char *p, size_t len, int inline_review)
 	if (ws.n < 4 || has_any(p, len, benign))
 		return 0;
 	return inline_review || has_word(p, len, asks);
+}
+
+/* A comment that asks the author in so many words: "please ...",
+ * "could you ...", "nit: ...", "s/foo/bar/", "drop the ...". */
+static int says_request(const char *p, size_t len)
+{
+	static const char *const asks[] = {
+		"please",  "pls",	 "could you", "can you", "would you",
+		"nit",	   "typo",	 "s/",	      "drop",	 "rename",
+		"remove",  "split",	 "move",      "add a",	 "use ",
+		"instead", "what about", "NAK",	      "need to", "needs to",
+		"must",	   "missing",	 NULL
+	};
+
+	return has_word(p, len, asks);
 }
 
 /* "I'll fix it in v3", "will send a new version", "Got it". */
@@ -753,8 +775,12 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 				bits |= PC_INTENT_WITHDRAW;
 			if (says_approve(p + start, i - start))
 				bits |= PC_INTENT_APPROVE;
-			if (says_comment(p + start, i - start, inline_review))
+			if (says_comment(p + start, i - start, inline_review)) {
 				bits |= PC_INTENT_COMMENT;
+				if (inline_review ||
+				    says_request(p + start, i - start))
+					bits |= PC_INTENT_REQUEST;
+			}
 			if (p[i - 1] == '?')
 				bits |= PC_INTENT_QUESTION;
 		}

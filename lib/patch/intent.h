@@ -50,6 +50,13 @@ enum {
 	 * and tags: a review comment, a nit ("Reviewed-by, but please drop
 	 * 'driver' from the subject") */
 	PC_INTENT_COMMENT = 1 << 27,
+	/* the comment asks the author for something: it is written below a
+	 * quoted line of the diff (a remark on a hunk), or asks in so many
+	 * words ("please", "could you", "nit:", "s/foo/bar/", "drop ...").
+	 * A comment without it explains ("we should set it where the
+	 * register exists, so true is right"): with the sender's own tag,
+	 * the tag is the verdict. */
+	PC_INTENT_REQUEST = 1 << 28,
 };
 
 /*

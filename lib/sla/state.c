@@ -710,6 +710,11 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	int revise = 0;
 	/* the patches (1..64) the author has already remarked on */
 	uint64_t remarked = 0;
+	/* who gave the last feedback, and since it: the author's first
+	 * answer, whether the author promised a new version */
+	const char *fed_by = NULL;
+	int64_t answered = 0;
+	int promised = 0;
 	enum pc_biz_unit unit;
 	unsigned amount;
 	size_t i;
@@ -772,6 +777,10 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * promised a new version, unless a reviewer asked for one
 		 * (then it is how to write it). */
 		if (by_author) {
+			if (fed_by && !answered)
+				answered = r->date;
+			if (r->respin || r->withdraw)
+				promised = 1;
 			if (r->withdraw)
 				withdrawn = 1;
 			if (r->ping)
@@ -796,8 +805,13 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * asks for nothing (a tag, "looks good", a remark, "I'd let
 		 * Thierry decide") from someone who does not apply it leaves
 		 * the ball with whoever applies it; an answer to the
-		 * author's question gives it back. */
-		feedback = r->changes || r->question || r->comment ||
+		 * author's question gives it back. A reviewer's own tag with
+		 * prose that explains and asks nothing ("the register exists
+		 * there, so true is right. Reviewed-by: ...") is a verdict,
+		 * not feedback; a remark on a hunk or a "please" with it is
+		 * feedback. */
+		feedback = r->changes || r->question ||
+			   (r->comment && (r->request || !r->tagged)) ||
 			   answers_author(s, i);
 		/* An applier's word is their move ("I'll queue it for 6.2",
 		 * a review), but their own tag is not the apply: from it,
@@ -820,8 +834,20 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		if (feedback) {
 			waiting = 0;
 			asked = r->question;
+			fed_by = r->from_addr;
+			answered = 0;
+			promised = 0;
 		} else if (r->applier && waiting) {
 			out->wait_from = r->date;
+		} else if (!waiting && r->approve && fed_by && answered &&
+			   !promised && !strcmp(fed_by, r->from_addr)) {
+			/* The reviewer whose remark it was agrees with the
+			 * author's answer ("OK for me, I just pointed it
+			 * out"): the ball is back with whoever applies it,
+			 * since that answer. */
+			waiting = 1;
+			out->wait_from = answered;
+			fed_by = NULL;
 		}
 	}
 	out->last_human = last_human;

@@ -200,6 +200,8 @@ struct pc_sla_reply {
 	unsigned withdraw : 1; /* PC_INTENT_WITHDRAW: "please ignore" */
 	unsigned approve : 1; /* PC_INTENT_APPROVE: "looks good to me" */
 	unsigned comment : 1; /* PC_INTENT_COMMENT: says more than that */
+	/* PC_INTENT_REQUEST: the comment asks the author for something */
+	unsigned request : 1;
 	/* it carries a Reviewed-by, Acked-by or Tested-by of its sender */
 	unsigned tagged : 1;
 	/* the sender applies the series: an M: of the governing entry or

@@ -149,6 +149,8 @@ static const struct {
 	{ 14, pc_store__backfill_intents },
 	/* new intents (ping, withdrawal, approval) for recent mail */
 	{ 22, pc_store__backfill_intents },
+	/* a comment that asks the author (PC_INTENT_REQUEST) */
+	{ 24, pc_store__backfill_intents },
 };
 
 static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)

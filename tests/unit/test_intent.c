@@ -157,7 +157,7 @@ static void test_intent__table(void **state)
 		/* Whether a sentence is a comment is the next table's. */
 		unsigned got =
 			pc_intent_scan(cases[i].body, strlen(cases[i].body)) &
-			~(unsigned)PC_INTENT_COMMENT;
+			~(unsigned)(PC_INTENT_COMMENT | PC_INTENT_REQUEST);
 
 		if (got != cases[i].want) {
 			fprintf(stderr, "case %zu: got %u, want %u: %s", i, got,
@@ -191,10 +191,10 @@ static void test_intent__comment(void **state)
 		  0 },
 		{ "> +\tint ret;\n\nPlease drop the word driver from the "
 		  "subject.\n\nReviewed-by: Rita <r@example.com>\n",
-		  1 },
+		  2 },
 		{ "> +\tint ret;\n\nThis should be unsigned, the register is "
 		  "16 bits wide.\n",
-		  1 },
+		  2 },
 		/* Attributions in other languages are no prose (lore
 		 * linux-pwm 2022, AngeloGioacchino Del Regno's mailer). */
 		{ "Il 19/10/22 11:42, xinlei.lee@mediatek.com ha scritto:\n"
@@ -212,7 +212,17 @@ static void test_intent__comment(void **state)
 		/* A problem named below a hunk, with no "please". */
 		{ "> +\tkfree(buf);\n> +\treturn ret;\n\nThis frees buf twice "
 		  "on the error path above.\n",
+		  2 },
+		/* An explanation that asks for nothing is a comment, not a
+		 * request (linux-pwm 2022-11-24, Sam Shih); "please" is. */
+		{ "Since the register does exist on MT7986, we should update "
+		  "it where it exists.\n\nReviewed-by: S <s@example.com>\n",
 		  1 },
+		{ "Please update the register where it exists, even on "
+		  "MT7986.\n\nReviewed-by: S <s@example.com>\n",
+		  2 },
+		/* "OK for me" agrees (linux-pwm 2022-11-02, Biju Das). */
+		{ "OK for me, as I do not know about your system.\n", 0 },
 		{ "Thanks, as discussed on IRC:\nReported-by: E <e@example.com>"
 		  "\n\n..and you can also add my\nReviewed-by: E "
 		  "<e@example.com>\n",
@@ -226,7 +236,10 @@ static void test_intent__comment(void **state)
 					      strlen(comments[i].body));
 
 		print_message("%s", comments[i].body);
-		assert_int_equal(!!(got & PC_INTENT_COMMENT),
+		/* 1: a comment; 2: one that asks the author (inline on the
+		 * diff, or "please"). */
+		assert_int_equal(!!(got & PC_INTENT_COMMENT) +
+					 !!(got & PC_INTENT_REQUEST),
 				 comments[i].comment);
 	}
 }

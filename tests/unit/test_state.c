@@ -220,9 +220,54 @@ static void test_state__approval_keeps_the_wait(void **state)
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
 	/* So is a nit with the tag. */
 	f->replies[0].question = 0;
+	f->replies[0].approve = 0;
 	f->replies[0].comment = 1;
+	f->replies[0].request = 1;
+	f->replies[0].tagged = 1;
 	eval(f, DUE + DAY);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+	/* Prose that explains and asks nothing, with the tag, is the
+	 * tag's reason (linux-pwm 2022-11-24, Sam Shih on "pwm: mediatek:
+	 * Add support for MT7986": "we should update CK_26M_SEL where it
+	 * exists ... it is fine to mark it true. Reviewed-by: ..."): the
+	 * series still waits on whoever applies it. */
+	f->replies[0].request = 0;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	/* Without the tag, the same prose is a remark to answer. */
+	f->replies[0].tagged = 0;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
+}
+
+/* A reviewer who agrees with the author's answer to his remark gives
+ * the ball back (linux-pwm 2022-11-02, "PWM and keyboard backlight
+ * driver for ARM Macs" v2 2/4: Biju Das on enabling the clock in probe,
+ * Sasha's answer, Biju: "OK for me, as I do not know about your
+ * system."): the series waits on its maintainers from that answer. */
+static void test_state__reviewer_agrees_with_the_answer(void **state)
+{
+	struct fixture *f = *state;
+
+	reply(f, POSTED + 3600, "biju@example.com", 0, 0, 0);
+	reply(f, POSTED + 2 * 3600, "author@example.com", 0, 0, 0);
+	reply(f, POSTED + 3 * 3600, "biju@example.com", 0, 0, 0);
+	f->replies[2].comment = 0;
+	f->replies[2].approve = 1;
+	eval(f, DUE + 3 * DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_int_equal(f->v.wait_from, POSTED + 2 * 3600);
+	/* Someone else's "looks good" does not: the remark stands. */
+	f->replies[2].from_addr = "rita@example.com";
+	eval(f, DUE + 3 * DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	/* Nor does agreement after the author promised a new version. */
+	f->replies[2].from_addr = "biju@example.com";
+	f->replies[1].respin = 1;
+	eval(f, DUE + 3 * DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
 }
 
 /* The kernel test robot's build failure is the author's to fix (lore
@@ -958,6 +1003,7 @@ int main(void)
 		T(test_state__too_soon),
 		T(test_state__late_for_the_cycle),
 		T(test_state__approval_keeps_the_wait),
+		T(test_state__reviewer_agrees_with_the_answer),
 		T(test_state__author_ping_and_withdrawal),
 		T(test_state__author_by_name),
 		T(test_state__bot_build_failure),
