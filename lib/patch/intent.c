@@ -371,6 +371,59 @@ static int says_ping(const char *p, size_t len)
 	return starts_with_any(p, len, openers) || has_any(p, len, phrases);
 }
 
+/* "Who's tree can this land in?", "Who would pick this up?": a question
+ * of routing, asked of whoever applies it, not of the author (linux-
+ * integrity 2022-10-28, Kees Cook on "tpm: Avoid function type cast";
+ * linux-pwm 2022-12-02, Uwe Kleine-Koenig). */
+static int says_routing(const char *p, size_t len)
+{
+	static const char *const phrases[] = { "which tree should",
+					       "which tree will",
+					       "which tree would",
+					       "which tree can",
+					       "which tree does this go",
+					       "which tree is this going",
+					       "whose tree",
+					       "who's tree",
+					       "whos tree",
+					       "who will pick",
+					       "who would pick",
+					       "who picks",
+					       "who is picking",
+					       "who's picking",
+					       "who should pick",
+					       "who will take",
+					       "who would take",
+					       "who takes",
+					       "who is taking",
+					       "who's taking",
+					       "who should take",
+					       "who will merge",
+					       "who would merge",
+					       "who should merge",
+					       "who is going to",
+					       "who's going to",
+					       "who will apply",
+					       "who should apply",
+					       "who would apply",
+					       "through which",
+					       "via which",
+					       "where should this go",
+					       "can this land",
+					       "should this land",
+					       "should this go through",
+					       "should this go via",
+					       "go through your tree",
+					       "go via your tree",
+					       "take this through",
+					       "take it through",
+					       "take this via",
+					       "take it via",
+					       NULL };
+
+	return has_any(p, len, phrases);
+}
+
 /* "Please ignore this", "self-NAK", "Please drop this patch". */
 static int says_withdraw(const char *p, size_t len)
 {
@@ -752,6 +805,7 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 {
 	unsigned bits = 0;
 	size_t start = 0, i;
+	int routing;
 
 	for (i = 0; i <= len; i++) {
 		int end = i == len ||
@@ -769,7 +823,12 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 				bits |= PC_INTENT_CHANGES;
 			if (says_respin(p + start, i - start))
 				bits |= PC_INTENT_RESPIN;
-			if (says_ping(p + start, i - start))
+			/* A question of routing asks for the maintainers'
+			 * attention, like a ping: it is no question to the
+			 * author. */
+			routing = p[i - 1] == '?' &&
+				  says_routing(p + start, i - start);
+			if (routing || says_ping(p + start, i - start))
 				bits |= PC_INTENT_PING;
 			if (says_withdraw(p + start, i - start))
 				bits |= PC_INTENT_WITHDRAW;
@@ -781,7 +840,7 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 				    says_request(p + start, i - start))
 					bits |= PC_INTENT_REQUEST;
 			}
-			if (p[i - 1] == '?')
+			if (p[i - 1] == '?' && !routing)
 				bits |= PC_INTENT_QUESTION;
 		}
 		start = i;

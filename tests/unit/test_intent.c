@@ -121,6 +121,15 @@ static const struct {
 	  P | PC_INTENT_QUESTION },
 	{ "Friendly ping, could this be picked up for 6.2?\n",
 	  P | PC_INTENT_QUESTION },
+	/* A question of routing is a ping, no question to the author
+	 * (linux-integrity 2022-10-28, Kees Cook). */
+	{ "Who's tree can this land in?\n", P },
+	{ "Other than that: Who would pick this up, I assume it to go via "
+	  "an ARM tree?\n",
+	  P },
+	{ "Which tree should take it, yours or the ARM SoC one?\n", P },
+	/* but what the patch is based on is asked of the author */
+	{ "Which tree is this based on?\n", PC_INTENT_QUESTION },
 	{ "Hi Jarkko, did you have a chance to look at this?\n",
 	  P | PC_INTENT_QUESTION },
 	{ "Jarko, thanks for the review so far. What about this patch, are "
