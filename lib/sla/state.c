@@ -476,12 +476,15 @@ static int answers_question(const struct pc_sla_series *s, size_t i, int asked)
 }
 
 /* Whether reply i answers a question the author asked in the reply it
- * answers ("Would a separate patch be better?" - "No, keep it."). */
+ * answers ("Would a separate patch be better?" - "No, keep it."). An
+ * approval in answer to the author's ping ("any concerns?" - "No
+ * concerns on this one.") answers nothing the author has to act on. */
 static int answers_author(const struct pc_sla_series *s, size_t i)
 {
 	const struct pc_sla_reply *p = replied_to(s, i);
 
-	return p && p->question && is_author(s, p);
+	return p && p->question && is_author(s, p) &&
+	       !(p->ping && s->replies[i].approve && !s->replies[i].comment);
 }
 
 /* Whether applied reply r accepts the patch at position i (state.h,

@@ -143,6 +143,7 @@ static const struct {
 	{ "Looks good to me.\n\nReviewed-by: Rita <rita@example.com>\n",
 	  PC_INTENT_APPROVE },
 	{ "LGTM\n", PC_INTENT_APPROVE },
+	{ "No concerns on this one.\n\nBR, Jarkko\n", PC_INTENT_APPROVE },
 	{ "It looks good but for the comment below.\n", 0 },
 	{ "Your version is better, I'll drop mine.\n", PC_INTENT_RESPIN },
 	/* The author's one-word answers to review points (lore nvdimm
@@ -230,6 +231,11 @@ static void test_intent__comment(void **state)
 		{ "Please update the register where it exists, even on "
 		  "MT7986.\n\nReviewed-by: S <s@example.com>\n",
 		  2 },
+		/* "No concerns" approves (linux-integrity 2022-12-04,
+		 * Jarkko Sakkinen on TPM IRQ fixes v11 13/14). */
+		{ "> What about this patch, any concerns?\n\nNo concerns on "
+		  "this one.\n\nBR, Jarkko\n",
+		  0 },
 		/* "OK for me" agrees (linux-pwm 2022-11-02, Biju Das). */
 		{ "OK for me, as I do not know about your system.\n", 0 },
 		{ "Thanks, as discussed on IRC:\nReported-by: E <e@example.com>"

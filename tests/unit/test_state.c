@@ -959,6 +959,24 @@ static void test_state__author_asks_back(void **state)
 	f->replies[2].in_reply_to = "review@x";
 	eval(f, ask + DAY + HOUR);
 	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	/* The author's ping ("What about this patch, any concerns?")
+	 * answered "No concerns on this one.": nothing for the author to
+	 * do, the series waits on whoever applies it (linux-integrity
+	 * 2022-12-04, TPM IRQ fixes v11 13/14). */
+	f->replies[1].respin = 0;
+	f->replies[1].ping = 1;
+	f->replies[2].in_reply_to = "ask@x";
+	f->replies[2].approve = 1;
+	eval(f, ask + DAY + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	/* An answer with more to say is still the answer. */
+	f->replies[2].comment = 1;
+	eval(f, ask + DAY + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	f->replies[1].respin = 1;
+	f->replies[1].ping = 0;
+	f->replies[2].approve = 0;
+	f->replies[2].comment = 0;
 	/* "Oops, will fix in v2" before anyone answered: the author's. */
 	f->s.nreplies = 2;
 	f->replies[0].from_addr = "author@example.com";
