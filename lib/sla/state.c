@@ -672,6 +672,14 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (v->flags & PC_SLA_PARTLY_ACCEPTED) {
 		h = PC_SLA_HOLD_APPLIED;
 		why = "some of its patches were applied or queued";
+	} else if (v->named_applied) {
+		/* Not acceptance: anyone can write a name. But a bot that
+		 * reminds after a maintainer said "Applied" from his other
+		 * address is wrong, and silence is the safe side. */
+		h = PC_SLA_HOLD_APPLIED;
+		why = "a maintainer's name, from an address MAINTAINERS does "
+		      "not list, said it was applied (no mail; not taken as "
+		      "acceptance)";
 	} else if (steered(v, s, ctx, now)) {
 		h = PC_SLA_HOLD_STEERED;
 		why = s->steer_why ? s->steer_why : "a maintainer said so";
@@ -833,6 +841,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		     in_list(s->maintainers, s->nmaintainers, r->from_addr))) {
 			accept_patches(out, s, r);
 			earliest(&any, r->date);
+		} else if (r->applied && r->named_maintainer) {
+			out->named_applied = r->date;
 		}
 		if (feedback) {
 			waiting = 0;

@@ -192,6 +192,11 @@ struct pc_sla_reply {
 	/* an M: of any MAINTAINERS entry (maintainers of other trees take
 	 * patches too: "Applied" from one of them accepts the series) */
 	unsigned maintainer : 1;
+	/* not an M: address, but an M: of the series' entries by full name
+	 * (a maintainer writing from another address, or someone writing
+	 * that name): an "Applied" from it withholds mail (hold
+	 * already-applied) and accepts nothing */
+	unsigned named_maintainer : 1;
 	unsigned applied : 1; /* PC_INTENT_APPLIED (a bot's counts too) */
 	unsigned changes : 1; /* PC_INTENT_CHANGES */
 	unsigned respin : 1; /* PC_INTENT_RESPIN: "will fix in v3" */
@@ -366,6 +371,10 @@ struct pc_sla_verdict {
 	int64_t wait_from; /* the posting while it waits on its maintainers
 			      (nobody else answered, not accepted); 0 */
 	int64_t pinged_at; /* the author's last ping at or before now; 0 */
+	/* an "Applied" by a maintainer's full name from an address that is
+	 * not an M: one: mail is withheld (already-applied), the series is
+	 * not accepted; 0 for none */
+	int64_t named_applied;
 	unsigned flags; /* PC_SLA_* */
 	enum pc_sla_turn turn;
 	int64_t due; /* posted + ping-after; 0 without a cadence */

@@ -236,7 +236,14 @@ static const char SQL_THREAD[] =
 	"EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
 	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
 	" AND t.name IN ('Reviewed-by', 'Acked-by', 'Tested-by') "
-	" COLLATE NOCASE) "
+	" COLLATE NOCASE), "
+	/* an M: of its entries by the full name MAINTAINERS gives, from
+	 * another address ("Alex Deucher" from gmail.com applying radeon's
+	 * patch): a word that withholds mail, never one that accepts */
+	"instr(trim(m.from_name), ' ') > 0 AND EXISTS (SELECT 1 "
+	" FROM series_entries se JOIN maint_people p ON p.entry = se.entry "
+	" WHERE se.series_id = ?1 AND p.role = 'M' "
+	" AND lower(p.name) = lower(trim(m.from_name))) "
 	"FROM th JOIN messages m ON m.id = th.id "
 	"WHERE m.series_id IS NULL AND m.date IS NOT NULL AND m.to_bot = 0 "
 	"ORDER BY m.date, m.id";
@@ -466,6 +473,8 @@ static int load_thread(struct pc_store *st, struct facts *f, int64_t sid,
 		r->msgid = keep(f, sqlite3_column_text(s, 9));
 		r->in_reply_to = keep(f, sqlite3_column_text(s, 10));
 		r->tagged = sqlite3_column_int(s, 11) != 0;
+		r->named_maintainer = !r->maintainer &&
+				      sqlite3_column_int(s, 12) != 0;
 		f->s.nreplies++;
 	}
 	rc = step_done(st, s, rc, "reading a thread", err);

@@ -105,6 +105,16 @@ static const char PATCH2[] =
 	"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
 	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
 	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,3 @@\n a\n+t\n c\n";
+static const char PATCH3[] =
+	"Make it roll.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+	"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
+	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
+	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,3 @@\n a\n+r\n c\n";
+static const char PATCH4[] =
+	"Make it hop.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+	"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
+	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
+	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,3 @@\n a\n+h\n c\n";
 
 static void refresh(struct fixture *f, int64_t now)
 {
@@ -295,6 +305,35 @@ static void test_status__maintainer_applied_and_accept(void **state)
 			 2);
 }
 
+/* A maintainer's "Applied" from another address under the full name
+ * MAINTAINERS gives (linux-hwmon 2022-10-17: "Alex Deucher"
+ * <alexdeucher@gmail.com> applying radeon's patch, M: at amd.com)
+ * withholds mail but accepts nothing: anyone can write a name. */
+static void test_status__maintainer_by_name_withholds(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	mail(f, "p3@x", "A U Thor <author@example.com>", "[PATCH] widget: roll",
+	     T0, NULL, NULL, PATCH3);
+	mail(f, "a3@x", "May Tainer <may.tainer@home.example>",
+	     "Re: [PATCH] widget: roll", T0 + DAY, "p3@x", "<p3@x>",
+	     "Applied, thanks!\n");
+	/* One word of a name says nothing. */
+	mail(f, "p4@x", "A U Thor <author@example.com>", "[PATCH] widget: hop",
+	     T0 + 60, NULL, NULL, PATCH4);
+	mail(f, "a4@x", "May <may@home.example>", "Re: [PATCH] widget: hop",
+	     T0 + DAY, "p4@x", "<p4@x>", "Applied, thanks!\n");
+	refresh(f, T0 + 9 * DAY);
+	s = t_query(&f->ts, "SELECT m.msgid, st.state, coalesce(st.hold, '') "
+			    "FROM series_status st JOIN series s ON s.id = "
+			    "st.series_id JOIN messages m ON m.id = "
+			    "s.anchor_id ORDER BY m.msgid");
+	assert_string_equal(s, "p3@x|acknowledged|already-applied\n"
+			       "p4@x|acknowledged|");
+	free(s);
+}
+
 /* Two subsystems, one series: patch 1 is WIDGET's, patch 2 MM's. */
 static const char MAINTAINERS_MM[] = "WIDGET\n"
 				     "M:\tMay Tainer <may@example.org>\n"
@@ -450,6 +489,7 @@ int main(void)
 		T(test_status__retitled_version_replaces),
 		T(test_status__unthreaded_reply_by_subject),
 		T(test_status__maintainer_applied_and_accept),
+		T(test_status__maintainer_by_name_withholds),
 		T(test_status__reposted_elsewhere_supersedes),
 		T(test_status__acceptance_per_patch),
 		T(test_status__announcements_feed_the_cycle),
