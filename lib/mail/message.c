@@ -347,12 +347,135 @@ static char *sane_name(struct pc_buf *name, const char *addr)
 	return xmemdupz(name->buf, name->len);
 }
 
+/*
+ * The address of a "name <addr>" value as RFC 5322 reads it: the last
+ * angle-bracketed part outside quoted strings and comments that holds an
+ * '@'; its offsets in *lt and *gt. A display name is never an address:
+ * '"may@example.org" <attacker@evil.example>' and '(may@example.org)
+ * <attacker@evil.example>' are the attacker's. Returns 0 when there is
+ * none (a bare addr-spec).
+ */
+static int angle_addr(const char *v, size_t len, size_t *lt, size_t *gt)
+{
+	size_t i, open = 0;
+	int quoted = 0, depth = 0, inside = 0, found = 0;
+
+	for (i = 0; i < len; i++) {
+		char c = v[i];
+
+		if (c == '\\' && (quoted || depth) && i + 1 < len) {
+			i++;
+		} else if (quoted) {
+			quoted = c != '"';
+		} else if (depth) {
+			depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+		} else if (c == '"') {
+			quoted = 1;
+		} else if (c == '(') {
+			depth = 1;
+		} else if (c == '<') {
+			inside = 1;
+			open = i;
+		} else if (c == '>' && inside) {
+			inside = 0;
+			if (memchr(v + open, '@', i - open)) {
+				*lt = open;
+				*gt = i;
+				found = 1;
+			}
+		}
+	}
+	return found;
+}
+
+/* The '@' of a bare addr-spec, outside quoted strings and comments
+ * ("(may@example.org) attacker@evil.example" is the attacker's), or
+ * NULL. */
+static const char *bare_at(const char *v, size_t len)
+{
+	size_t i;
+	int quoted = 0, depth = 0;
+
+	for (i = 0; i < len; i++) {
+		char c = v[i];
+
+		if (c == '\\' && (quoted || depth) && i + 1 < len)
+			i++;
+		else if (quoted)
+			quoted = c != '"';
+		else if (depth)
+			depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+		else if (c == '"')
+			quoted = 1;
+		else if (c == '(')
+			depth = 1;
+		else if (c == '@')
+			return v + i;
+	}
+	return NULL;
+}
+
 void pc_addr_parse_git(struct pc_addr *out, const char *value, size_t len)
 {
 	struct pc_buf f = PC_BUF_INIT;
 	char *at, *start;
-	size_t el;
+	size_t el, lt, gt;
 
+	if (angle_addr(value, len, &lt, &gt)) {
+		/* "Name <addr>": the name is what precedes it, with its
+		 * quotes and escapes read. */
+		struct pc_buf n = PC_BUF_INIT;
+
+		out->addr = xmemdupz(value + lt + 1, gt - lt - 1);
+		el = strlen(out->addr);
+		while (el && pc_isspace((unsigned char)out->addr[el - 1]))
+			out->addr[--el] = '\0';
+		for (start = out->addr;
+		     *start && pc_isspace((unsigned char)*start); start++)
+			;
+		memmove(out->addr, start, strlen(start) + 1);
+		/* and what follows it (git keeps "<addr> (Comment)"'s
+		 * comment in the name) */
+		unquote_pairs(&f, value, lt);
+		pc_buf_add(&n, f.buf ? f.buf : "", f.len);
+		pc_buf_reset(&f);
+		unquote_pairs(&f, value + gt + 1, len - gt - 1);
+		if (f.len) {
+			pc_buf_addch(&n, ' ');
+			pc_buf_add(&n, f.buf, f.len);
+		}
+		collapse_space(&n);
+		trim_buf(&n);
+		if (n.len >= 2 && n.buf[0] == '(' && n.buf[n.len - 1] == ')') {
+			memmove(n.buf, n.buf + 1, n.len - 2);
+			pc_buf_setlen(&n, n.len - 2);
+		}
+		out->name = sane_name(&n, out->addr);
+		pc_buf_release(&n);
+		pc_buf_release(&f);
+		return;
+	}
+	{
+		const char *real = bare_at(value, len),
+			   *first = memchr(value, '@', len);
+
+		if (first && real != first) {
+			/* An '@' in a quoted name or a comment before the
+			 * address, or no other: the address is the one
+			 * outside them, or none. */
+			const char *a = real, *b = real, *end = value + len;
+
+			while (real && a > value &&
+			       !strchr(" \t\r\n\"()<>,", a[-1]))
+				a--;
+			while (real && b < end && !strchr(" \t\r\n\"()<>,", *b))
+				b++;
+			out->addr = real ? xmemdupz(a, (size_t)(b - a)) :
+					   xstrdup("");
+			out->name = xstrdup(out->addr);
+			return;
+		}
+	}
 	unquote_pairs(&f, value, len);
 	at = memchr(f.buf, '@', f.len);
 	if (!at) {

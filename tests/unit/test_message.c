@@ -40,6 +40,46 @@ static void test_message__git_name_spaces_collapsed(void **state)
 	pc_addr_release(&a);
 }
 
+/* A display name is never an address (issue 36, item 4): the address is
+ * what the angle brackets hold, or the addr-spec outside quotes and
+ * comments; the five spoofs of the hostile-user campaign, in From:. */
+static void test_message__display_name_is_no_address(void **state)
+{
+	static const char *const froms[] = {
+		"\"may@example.org\" <attacker@evil.example>",
+		"may@example.org <attacker@evil.example>",
+		"(may@example.org) <attacker@evil.example>",
+		"\"May <may@example.org>\" <attacker@evil.example>",
+		"(may@example.org) attacker@evil.example",
+		"\"may@example.org\" (may@example.org) <attacker@evil.example>",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(froms) / sizeof(froms[0]); i++) {
+		char *raw = xasprintf("From: %s\nSubject: x\nMessage-ID: "
+				      "<s%zu@x>\n\nbody\n",
+				      froms[i], i);
+		struct pc_msg *m = parse(raw);
+
+		print_message("%s\n", froms[i]);
+		assert_string_equal(m->from.addr, "attacker@evil.example");
+		pc_msg_free(m);
+		free(raw);
+	}
+	/* The ordinary forms read as before. */
+	{
+		struct pc_addr a = { 0 };
+		static const char v[] =
+			"\"Thor, A. U.\" <a.u.thor@example.com>";
+
+		pc_addr_parse_git(&a, v, sizeof(v) - 1);
+		assert_string_equal(a.addr, "a.u.thor@example.com");
+		assert_string_equal(a.name, "Thor, A. U.");
+		pc_addr_release(&a);
+	}
+}
+
 /* An encoded display name that decodes to an address is no address: the
  * sender stays the header's own addr-spec, in From: and in-body From:.
  * "eCA8bWF5QGV4YW1wbGUub3JnPg==" is base64 for "x <may@example.org>". */
@@ -310,6 +350,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_message__git_name_spaces_collapsed),
+		cmocka_unit_test(test_message__display_name_is_no_address),
 		cmocka_unit_test(test_message__starts_with_a_field),
 		cmocka_unit_test(test_message__inbody_headers_need_a_patch),
 		cmocka_unit_test(test_message__encoded_name_never_an_address),
