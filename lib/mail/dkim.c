@@ -12,6 +12,7 @@
 #include <opendkim/dkim.h>
 
 #include "mail/dkim.h"
+#include "mail/message.h"
 #include "util/xalloc.h"
 
 #define DNS_TIMEOUT 5 /* seconds per key lookup */
@@ -112,8 +113,56 @@ static const char *sig_problem(DKIM_SIGINFO *sig)
 	return "signature does not verify";
 }
 
+/* Whether the header (raw, len) has a field name (lower-case). */
+static int has_field(const char *raw, size_t len, const char *name)
+{
+	size_t pos = 0, n = strlen(name);
+
+	while (pos < len) {
+		const char *line = raw + pos,
+			   *nl = memchr(line, '\n', len - pos);
+		size_t l = nl ? (size_t)(nl - line) : len - pos;
+
+		if (!l || (l == 1 && line[0] == '\r'))
+			break;
+		if (l > n && !strncasecmp(line, name, n) &&
+		    (line[n] == ':' || line[n] == ' ' || line[n] == '\t'))
+			return 1;
+		pos += l + (nl ? 1 : 0);
+	}
+	return 0;
+}
+
+/*
+ * Why a verified signature still gives no authority, or NULL: it covers
+ * only the first bytes of the body (l=: anything appended after them,
+ * a command or a trailer, would ride on it), or it leaves out the
+ * threading headers the mail has (a signed command replayed under a new
+ * In-Reply-To would bind to another series).
+ */
+static const char *sig_limits(DKIM *dk, DKIM_SIGINFO *sig, const char *raw,
+			      size_t len)
+{
+	ssize_t signlen = -1;
+
+	if (dkim_sig_getcanonlen(dk, sig, NULL, NULL, &signlen) ==
+		    DKIM_STAT_OK &&
+	    signlen >= 0)
+		return "it signs only part of the body (l=), refused";
+	if (has_field(raw, len, "in-reply-to") &&
+	    !dkim_sig_hdrsigned(sig, (u_char *)"in-reply-to"))
+		return "it does not sign In-Reply-To, which binds the mail to "
+		       "its thread";
+	if (has_field(raw, len, "references") &&
+	    !dkim_sig_hdrsigned(sig, (u_char *)"references"))
+		return "it does not sign References, which binds the mail to "
+		       "its thread";
+	return NULL;
+}
+
 /* Reads the verdict of a finished verification. */
-static enum pc_dkim_result judge(DKIM *dk, const char *from_domain, char *why,
+static enum pc_dkim_result judge(DKIM *dk, const char *from_domain,
+				 const char *raw, size_t len, char *why,
 				 size_t whylen)
 {
 	DKIM_SIGINFO **sigs = NULL;
@@ -131,9 +180,19 @@ static enum pc_dkim_result judge(DKIM *dk, const char *from_domain, char *why,
 		if (!sd)
 			continue;
 		if (DKIM_SIG_CHECK(sigs[i]) && aligned(sd, from_domain)) {
-			snprintf(why, whylen, "signed by %s (s=%s), verified",
-				 sd, sel ? sel : "?");
-			return PC_DKIM_PASS;
+			const char *limit = sig_limits(dk, sigs[i], raw, len);
+
+			if (!limit) {
+				snprintf(why, whylen,
+					 "signed by %s (s=%s), verified", sd,
+					 sel ? sel : "?");
+				return PC_DKIM_PASS;
+			}
+			if (!first_bad) {
+				first_bad = limit;
+				bad_domain = sd;
+			}
+			continue;
 		}
 		if (!first_bad) {
 			first_bad = DKIM_SIG_CHECK(sigs[i]) ?
@@ -155,7 +214,15 @@ enum pc_dkim_result pc_dkim_verify(struct pc_dkim *d, const char *raw,
 	DKIM_STAT st;
 	DKIM *dk;
 	enum pc_dkim_result r;
+	const char *dup = pc_msg_duplicated_field(raw, len);
 
+	if (dup) {
+		snprintf(why, whylen,
+			 "more than one %s header field (RFC 5322 allows "
+			 "one): what is read is not what was signed",
+			 dup);
+		return PC_DKIM_FAIL;
+	}
 	set_time(d, now);
 	if (!(dk = dkim_verify(d->lib, (const unsigned char *)"patchclock",
 			       NULL, &st))) {
@@ -172,7 +239,8 @@ enum pc_dkim_result pc_dkim_verify(struct pc_dkim *d, const char *raw,
 		snprintf(why, whylen, "not signed");
 		r = PC_DKIM_NONE;
 	} else {
-		r = judge(dk, from_domain ? from_domain : "", why, whylen);
+		r = judge(dk, from_domain ? from_domain : "", raw, len, why,
+			  whylen);
 	}
 	dkim_free(dk);
 	return r;
@@ -198,18 +266,36 @@ int pc_dkim_sign(char **out, struct pc_dkim *d, const char *raw, size_t len,
 		 const char *key_pem, const char *selector, const char *domain,
 		 int64_t now, struct pc_err *err)
 {
+	struct pc_dkim_sign_opts o = { 0 };
+
+	o.key_pem = key_pem;
+	o.selector = selector;
+	o.domain = domain;
+	o.now = now;
+	o.body_length = -1;
+	return pc_dkim_sign_with(out, d, raw, len, &o, err);
+}
+
+int pc_dkim_sign_with(char **out, struct pc_dkim *d, const char *raw,
+		      size_t len, const struct pc_dkim_sign_opts *o,
+		      struct pc_err *err)
+{
 	DKIM_STAT st;
 	DKIM *dk;
 	unsigned char *hdr = NULL;
 	size_t hlen = 0;
 	int rc = 0;
 
-	set_time(d, now);
+	set_time(d, o->now);
+	if (o->headers)
+		dkim_options(d->lib, DKIM_OP_SETOPT, DKIM_OPTS_SIGNHDRS,
+			     (void *)(uintptr_t)o->headers, sizeof(char **));
 	dk = dkim_sign(d->lib, (const unsigned char *)"patchclock", NULL,
-		       (dkim_sigkey_t)(uintptr_t)key_pem,
-		       (const unsigned char *)selector,
-		       (const unsigned char *)domain, DKIM_CANON_RELAXED,
-		       DKIM_CANON_RELAXED, DKIM_SIGN_RSASHA256, -1, &st);
+		       (dkim_sigkey_t)(uintptr_t)o->key_pem,
+		       (const unsigned char *)o->selector,
+		       (const unsigned char *)o->domain, DKIM_CANON_RELAXED,
+		       DKIM_CANON_RELAXED, DKIM_SIGN_RSASHA256, o->body_length,
+		       &st);
 	if (!dk)
 		return pc_err_set(err, PC_EUSAGE, "cannot sign: %s",
 				  dkim_getresultstr(st));
@@ -228,5 +314,8 @@ int pc_dkim_sign(char **out, struct pc_dkim *d, const char *raw, size_t len,
 	else
 		*out = lf_header(hdr, hlen);
 	dkim_free(dk);
+	if (o->headers) /* back to libopendkim's default: every field */
+		dkim_options(d->lib, DKIM_OP_SETOPT, DKIM_OPTS_SIGNHDRS, NULL,
+			     sizeof(char **));
 	return rc;
 }

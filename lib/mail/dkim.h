@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "util/err.h"
 
@@ -39,7 +40,10 @@ void pc_dkim_free(struct pc_dkim *d);
  * (a signature's t= and x= are read against it), for from_domain. Writes
  * what was found to why (a sentence: "signed by intel.com
  * (s=selector1), verified", "body changed since it was signed (d=...)")
- * and returns the result.
+ * and returns the result. A signature that verifies still fails when it
+ * covers only part of the body (l=) or leaves out the In-Reply-To or
+ * References the mail has, and so does a mail with a field RFC 5322
+ * allows once written twice (pc_msg_duplicated_field()).
  */
 enum pc_dkim_result pc_dkim_verify(struct pc_dkim *d, const char *raw,
 				   size_t len, const char *from_domain,
@@ -58,5 +62,19 @@ const char *pc_dkim_result_name(enum pc_dkim_result r);
 int pc_dkim_sign(char **out, struct pc_dkim *d, const char *raw, size_t len,
 		 const char *key_pem, const char *selector, const char *domain,
 		 int64_t now, struct pc_err *err);
+
+/* pc_dkim_sign() with the signature's shape chosen: the header fields it
+ * signs (h=; NULL: libopendkim's default list) and the body length it
+ * covers (l=; -1: all of it, no l=). For tests of what a verifier must
+ * refuse. */
+struct pc_dkim_sign_opts {
+	const char *key_pem, *selector, *domain;
+	int64_t now;
+	const char **headers; /* NULL-terminated, lower-case, or NULL */
+	ssize_t body_length;
+};
+int pc_dkim_sign_with(char **out, struct pc_dkim *d, const char *raw,
+		      size_t len, const struct pc_dkim_sign_opts *o,
+		      struct pc_err *err);
 
 #endif

@@ -586,6 +586,43 @@ void pc_addr_parse_header(struct pc_addr *out, const char *raw, size_t len,
 	pc_addr_release(&real);
 }
 
+/* The header fields RFC 5322 allows once, as DKIM h= names them. */
+static const char *const singletons[] = { "from",	"sender",
+					  "message-id", "in-reply-to",
+					  "references", "subject",
+					  "date",	NULL };
+
+/* The first of singletons that (raw, len)'s header has more than once,
+ * or NULL. The parser reads the first copy, DKIM verifies the last: with
+ * two, what is read is not what was signed. */
+const char *pc_msg_duplicated_field(const char *raw, size_t len)
+{
+	unsigned count[7] = { 0 };
+	size_t pos = 0, k;
+
+	while (pos < len) {
+		const char *line = raw + pos,
+			   *nl = memchr(line, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - line) : len - pos;
+		const char *colon = memchr(line, ':', n);
+
+		if (!n || (n == 1 && line[0] == '\r'))
+			break;
+		pos += n + (nl ? 1 : 0);
+		if (line[0] == ' ' || line[0] == '\t' || !colon)
+			continue;
+		while (colon > line && (colon[-1] == ' ' || colon[-1] == '\t'))
+			colon--;
+		for (k = 0; singletons[k]; k++)
+			if ((size_t)(colon - line) == strlen(singletons[k]) &&
+			    !strncasecmp(line, singletons[k],
+					 strlen(singletons[k])) &&
+			    ++count[k] == 2)
+				return singletons[k];
+	}
+	return NULL;
+}
+
 void pc_addr_release(struct pc_addr *a)
 {
 	free(a->name);
@@ -1103,6 +1140,7 @@ int pc_msg_parse(struct pc_msg **out, const char *raw, size_t len,
 				  "no header fields: not a mail message");
 	m = xcalloc(1, sizeof(*m));
 	pc_buf_init(&m->body, 0);
+	m->dup_field = pc_msg_duplicated_field(raw, body_off);
 
 	/* Identity and threading. */
 	if (h.msgid.p && (n = extract_ids(&ids, 1, h.msgid.p, h.msgid.len))) {

@@ -67,6 +67,9 @@ struct pc_msg {
 	char *supersedes; /* owned; Message-ID from a Supersedes: header */
 	char *user_agent; /* owned; X-Mailer or User-Agent, or NULL */
 	char *pw_hint; /* owned; X-Patchwork-Hint ("ignore"), or NULL */
+	/* a field RFC 5322 allows once, written twice ("from"), or NULL:
+	 * pc_msg_duplicated_field() */
+	const char *dup_field;
 
 	/* git-am view (see above). */
 	struct pc_addr author;
@@ -117,6 +120,16 @@ void pc_addr_parse_header(struct pc_addr *out, const char *raw, size_t len,
 			  void *arg);
 
 void pc_addr_release(struct pc_addr *a);
+
+/*
+ * The first header field of (raw, len) that RFC 5322 allows once (From,
+ * Sender, Message-ID, In-Reply-To, References, Subject, Date) and that
+ * it has twice, in lower case ("from"), or NULL. A mail with one carries
+ * no authority (issue 36): patchclock reads the first copy, DKIM
+ * verifies the last; its commands are refused and its review tags not
+ * counted, and pc_dkim_verify() fails it.
+ */
+const char *pc_msg_duplicated_field(const char *raw, size_t len);
 
 /* Seconds since the epoch for a civil UTC time (no libc time zone use). */
 int64_t pc_civil_to_epoch(int year, int month, int day, int hour, int min,

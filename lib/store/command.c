@@ -99,6 +99,7 @@ struct mail {
 	char *from; /* owned: the From addr-spec, lower-case */
 	enum pc_dkim_result dkim;
 	int dkim_checked;
+	const char *dup_field; /* a field written twice ("from"), or NULL */
 	char dkim_why[256];
 	char *entry; /* owned: the governing entry, or NULL */
 };
@@ -166,6 +167,13 @@ static int find_series(struct pc_store *st, struct mail *m, const char *irt,
 static int identity_ok(const struct pc_command_options *o, const struct mail *m,
 		       struct verdict *v)
 {
+	if (m->dup_field) {
+		snprintf(v->reason, sizeof(v->reason),
+			 "the mail has more than one %s header field (RFC "
+			 "5322 allows one): it carries no authority",
+			 m->dup_field);
+		return 0;
+	}
 	if (m->dkim == PC_DKIM_FAIL) {
 		snprintf(v->reason, sizeof(v->reason), "DKIM: %s", m->dkim_why);
 		return 0;
@@ -394,6 +402,7 @@ static int read_mail(struct pc_store *st, const struct pc_command_options *o,
 	for (i = 0; m->from[i]; i++)
 		m->from[i] = (char)pc_tolower((unsigned char)m->from[i]);
 	pc_cmds_scan(&cmds, msg->body.buf, msg->body.len);
+	m->dup_field = msg->dup_field; /* a static string */
 	m->dkim = check_dkim(o, raw, len, m->from, now, m->dkim_why,
 			     sizeof(m->dkim_why));
 	m->dkim_checked = 1;

@@ -215,8 +215,13 @@ static int insert_trailers(struct pc_store *st, int64_t mid,
 		pc_store__bind_text(s, 7, t->addr);
 		sqlite3_bind_int(s, 8, t->suggested);
 		bind_int_or_null(s, 9, target != 0, target);
+		/* A reply's tag counts only when its sender gave it, in a
+		 * mail that says once who sent it (a second From: is a
+		 * forgery: the parser reads one, DKIM verifies the other). */
 		sqlite3_bind_int(s, 10,
-				 is_reply && pc_trailer_sender_mismatch(t, m));
+				 is_reply &&
+					 (m->dup_field ||
+					  pc_trailer_sender_mismatch(t, m)));
 		if ((rc = pc_store__exec(st, s, err, "storing trailers")) < 0)
 			return rc;
 	}

@@ -274,6 +274,31 @@ static void test_commands__others_are_refused(void **state)
 	expect(f, "SELECT count(*) FROM series_accept", "0");
 }
 
+/* Issue 36, item 2: a "From: Maintainer" written above a mail from
+ * someone else (whose signature, if any, covers the last From): a mail
+ * with two From fields carries no authority; its command is refused
+ * with the reason, its review tag is not counted. */
+static void test_commands__duplicated_from_is_no_authority(void **state)
+{
+	struct fixture *f = *state;
+
+	t_ingest_mail(&f->ts, "dup@x", "May Tainer <may@example.org>",
+		      "Re: [PATCH] widget: spin", T0 + DAY, "p1@x",
+		      "From: Gus <gus@example.org>\n",
+		      "patchclock: rejected\n\n"
+		      "Reviewed-by: May Tainer <may@example.org>\n");
+	judge(f, T0 + DAY + 60);
+	expect(f, LAST_CMD,
+	       "rejected refused: the mail has more than one from header "
+	       "field (RFC 5322 allows one): it carries no authority");
+	expect(f, "SELECT count(*) FROM commands WHERE outcome = 'obeyed'",
+	       "0");
+	expect(f,
+	       "SELECT t.mismatch FROM trailers t JOIN messages m ON m.id = "
+	       "t.message_id WHERE m.msgid = 'dup@x'",
+	       "1");
+}
+
 static void test_commands__applied_and_changes_requested(void **state)
 {
 	struct fixture *f = *state;
@@ -407,6 +432,7 @@ int main(void)
 		T(test_commands__deferred_until_release),
 		T(test_commands__deferred_until_release_ends),
 		T(test_commands__others_are_refused),
+		T(test_commands__duplicated_from_is_no_authority),
 		T(test_commands__applied_and_changes_requested),
 		T(test_commands__not_mine_moves_the_series),
 		T(test_commands__opt_out_and_in),

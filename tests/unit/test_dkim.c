@@ -11,6 +11,7 @@
 
 #include "testutil.h"
 #include "mail/dkim.h"
+#include "mail/message.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
 
@@ -196,6 +197,126 @@ static void test_dkim__unsigned_and_unknown_key(void **state)
 	assert_string_equal(pc_dkim_result_name(PC_DKIM_PASS), "pass");
 }
 
+/* A reply to a series, signed by o's shape (the fixture's key). */
+static const char REPLY[] = "From: Dan Maintainer <dan@example.org>\n"
+			    "To: patchclock@example.net\n"
+			    "Subject: Re: [PATCH] nvdimm: fix\n"
+			    "Message-ID: <c2@example.org>\n"
+			    "In-Reply-To: <p1@example.com>\n"
+			    "References: <p1@example.com>\n"
+			    "Date: Thu, 01 Jan 2026 00:00:00 +0000\n"
+			    "\n"
+			    "Looks fine to me.\n";
+
+static char *signed_with(struct fixture *f, const char *mail,
+			 const char **headers, ssize_t body_length)
+{
+	struct pc_dkim_sign_opts o = { 0 };
+	struct pc_err err = { 0 };
+	char *sig = NULL, *out;
+
+	o.key_pem = f->key.buf;
+	o.selector = "sel";
+	o.domain = "example.org";
+	o.now = NOW;
+	o.headers = headers;
+	o.body_length = body_length;
+	assert_int_equal(
+		pc_dkim_sign_with(&sig, f->d, mail, strlen(mail), &o, &err), 0);
+	out = xasprintf("%s%s", sig, mail);
+	free(sig);
+	return out;
+}
+
+/* Issue 36, item 1: a signature with l= covers the first lines only; a
+ * command appended after them rode on it. Such a signature is refused,
+ * with or without anything appended. */
+static void test_dkim__body_length_refused(void **state)
+{
+	struct fixture *f = *state;
+	char why[256], *m = signed_with(f, REPLY, NULL, 18), *more;
+
+	assert_non_null(strstr(m, "l=18"));
+	assert_int_equal(verify(f, m, "example.org", why, sizeof(why)),
+			 PC_DKIM_FAIL);
+	if (!strstr(why, "l="))
+		fail_msg("why: %s", why);
+	more = xasprintf("%spatchclock: rejected\n", m);
+	assert_int_equal(verify(f, more, "example.org", why, sizeof(why)),
+			 PC_DKIM_FAIL);
+	free(more);
+	free(m);
+	/* The same mail signed whole passes. */
+	m = signed_with(f, REPLY, NULL, -1);
+	assert_int_equal(verify(f, m, "example.org", why, sizeof(why)),
+			 PC_DKIM_PASS);
+	free(m);
+}
+
+/* Issue 36, item 2: a second Message-ID, In-Reply-To or From written
+ * above a properly signed mail: the parser would read the added copy,
+ * DKIM verifies the signed one. No authority. */
+static void test_dkim__duplicated_fields_refused(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const added[] = {
+		"Message-ID: <forged@example.org>\n",
+		"In-Reply-To: <other-series@example.com>\n",
+		"References: <other-series@example.com>\n",
+		"From: Dan Maintainer <dan@example.org>\n",
+		"Subject: Re: [PATCH] another\n",
+		"Date: Fri, 02 Jan 2026 00:00:00 +0000\n",
+		"Sender: dan@example.org\nSender: eve@example.org\n",
+	};
+	char why[256], *m = signed_with(f, REPLY, NULL, -1);
+	size_t i;
+
+	assert_int_equal(verify(f, m, "example.org", why, sizeof(why)),
+			 PC_DKIM_PASS);
+	assert_null(pc_msg_duplicated_field(m, strlen(m)));
+	for (i = 0; i < sizeof(added) / sizeof(added[0]); i++) {
+		char *forged = xasprintf("%s%s", added[i], m);
+
+		assert_non_null(
+			pc_msg_duplicated_field(forged, strlen(forged)));
+		assert_int_equal(verify(f, forged, "example.org", why,
+					sizeof(why)),
+				 PC_DKIM_FAIL);
+		if (!strstr(why, "more than one"))
+			fail_msg("why: %s", why);
+		free(forged);
+	}
+	free(m);
+}
+
+/* Issue 36, item 3: signed h=from:to:subject:date, the mail could be
+ * replayed with a new In-Reply-To onto another series: a signature that
+ * leaves out the threading headers the mail has gives no authority. */
+static void test_dkim__threading_must_be_signed(void **state)
+{
+	struct fixture *f = *state;
+	const char *thin[] = { "from", "to", "subject", "date", NULL };
+	const char *full[] = { "from",	     "to",	   "subject",
+			       "date",	     "message-id", "in-reply-to",
+			       "references", NULL };
+	char why[256], *m = signed_with(f, REPLY, thin, -1);
+
+	assert_int_equal(verify(f, m, "example.org", why, sizeof(why)),
+			 PC_DKIM_FAIL);
+	if (!strstr(why, "In-Reply-To"))
+		fail_msg("why: %s", why);
+	free(m);
+	m = signed_with(f, REPLY, full, -1);
+	assert_int_equal(verify(f, m, "example.org", why, sizeof(why)),
+			 PC_DKIM_PASS);
+	free(m);
+	/* A mail with no threading headers needs none signed. */
+	m = signed_with(f, MAIL, thin, -1);
+	assert_int_equal(verify(f, m, "example.org", why, sizeof(why)),
+			 PC_DKIM_PASS);
+	free(m);
+}
+
 static void test_dkim__missing_key_table(void **state)
 {
 	struct pc_dkim *d = NULL;
@@ -216,6 +337,9 @@ int main(void)
 		T(test_dkim__forged_from_fails),
 		T(test_dkim__alignment),
 		T(test_dkim__unsigned_and_unknown_key),
+		T(test_dkim__body_length_refused),
+		T(test_dkim__duplicated_fields_refused),
+		T(test_dkim__threading_must_be_signed),
 		cmocka_unit_test(test_dkim__missing_key_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
