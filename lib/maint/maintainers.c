@@ -38,7 +38,8 @@ struct tv {
 static int read_file(struct pc_buf *out, const char *path, int missing_ok,
 		     struct pc_err *err)
 {
-	int rc = pc_read_file(out, path, 0, missing_ok ? PC_READ_MISSING_OK : 0,
+	int rc = pc_read_file(out, path, PC_FILE_LIMIT,
+			      missing_ok ? PC_READ_MISSING_OK : 0,
 			      "give the kernel tree's MAINTAINERS file", err);
 
 	/* a missing MAINTAINERS is an I/O error here, as it always was */

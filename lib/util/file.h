@@ -20,6 +20,12 @@
 int pc_read_fd(struct pc_buf *out, int fd, size_t limit, const char *path,
 	       struct pc_err *err);
 
+/* The most any file named to patchclock is read into memory (a patch or
+ * series given to `who`, MAINTAINERS): far above any real one (the
+ * kernel's MAINTAINERS is under 1 MiB, a 600-patch series' mbox some
+ * 10 MiB), and /dev/zero stops there instead of filling memory. */
+#define PC_FILE_LIMIT ((size_t)64 << 20)
+
 /* pc_read_file's flags */
 enum {
 	/* a missing or not regular file returns 1, nothing read */

@@ -3,7 +3,8 @@
 #
 # MAINTAINERS or a profile that is not a regular file (a FIFO, /dev/zero,
 # a directory) is refused at once with a message saying so; nothing
-# hangs waiting for a writer or reads forever.
+# hangs waiting for a writer or reads forever; a patch argument that
+# never ends (/dev/zero) stops at the limit.
 #
 # usage: nonregular.sh PATCHCLOCK
 set -euo pipefail
@@ -54,6 +55,10 @@ printf 'WIDGET\nM:\tMay <may@example.org>\nS:\tMaintained\nP:\tDocumentation/pro
 	>"$tmp/ptree/MAINTAINERS"
 refused "profile of an entry whose P: is a FIFO" "is not a regular file" \
 	"$pc" profile --tree "$tmp/ptree" WIDGET
+# A patch argument is read whole, but not without end (issue 36: `who
+# /dev/zero` grew to 1.8 GB in 8 s): it stops at the limit and says so.
+refused "who, /dev/zero as the patch" "is larger than" \
+	"$pc" who --tree "$tmp/ptree" /dev/zero
 
 if [[ $fails -ne 0 ]]; then
 	echo "$fails check(s) failed" >&2
