@@ -11,26 +11,81 @@
 
 struct filter {
 	FILE *out; /* the real stdout */
-	int lead; /* a 0xc2 byte held back: it may start a C1 control */
+	/* bytes held back: 0xc2 may start a C1 control, 0xe2 0x80/0x81 and
+	 * 0xd8 a bidi control */
+	unsigned char held[2];
+	int nheld;
 };
+
+static void put(struct filter *f, unsigned char c);
+
+/* Writes what was held back as it was, then c afresh. */
+static void release(struct filter *f, unsigned char c)
+{
+	int i, n = f->nheld;
+
+	f->nheld = 0;
+	for (i = 0; i < n; i++)
+		fputc(f->held[i], f->out);
+	put(f, c);
+}
+
+/* Whether U+cp is a Unicode bidi control: LRM, RLM, ALM, the embeddings
+ * and overrides U+202A..U+202E, the isolates U+2066..U+2069. A Subject
+ * with U+202E reverses the rest of the terminal line. */
+static int is_bidi(unsigned cp)
+{
+	return cp == 0x061c || cp == 0x200e || cp == 0x200f ||
+	       (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
 
 static void put(struct filter *f, unsigned char c)
 {
-	if (f->lead) {
-		f->lead = 0;
-		if (c >= 0x80 && c <= 0x9f) {
+	if (f->nheld) {
+		unsigned char h = f->held[0];
+		int cont = c >= 0x80 && c <= 0xbf;
+
+		if (h == 0xc2 && c >= 0x80 && c <= 0x9f) {
+			f->nheld = 0;
 			fprintf(f->out, "\\u%04x", c);
-			return;
+		} else if (h == 0xd8 && c == 0x9c) {
+			f->nheld = 0;
+			fprintf(f->out, "\\u061c");
+		} else if (h == 0xe2 && f->nheld == 1 &&
+			   (c == 0x80 || c == 0x81)) {
+			f->held[f->nheld++] = c;
+		} else if (h == 0xe2 && f->nheld == 2 && cont) {
+			unsigned cp = 0x2000u |
+				      (unsigned)(f->held[1] & 0x3f) << 6 |
+				      (c & 0x3fu);
+
+			f->nheld = 0;
+			if (is_bidi(cp))
+				fprintf(f->out, "\\u%04x", cp);
+			else
+				fprintf(f->out, "%c%c%c", 0xe2, f->held[1], c);
+		} else {
+			release(f, c);
 		}
-		fputc(0xc2, f->out);
+		return;
 	}
-	if (c == 0xc2) {
-		f->lead = 1;
+	if (c == 0xc2 || c == 0xe2 || c == 0xd8) {
+		f->held[f->nheld++] = c;
 	} else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
 		fprintf(f->out, "\\x%02x", c);
 	} else {
 		fputc(c, f->out);
 	}
+}
+
+/* Writes what is still held back, at the end of the output. */
+static void flush_held(struct filter *f)
+{
+	int i;
+
+	for (i = 0; i < f->nheld; i++)
+		fputc(f->held[i], f->out);
+	f->nheld = 0;
 }
 
 static ssize_t filter_write(void *cookie, const char *buf, size_t n)
@@ -48,8 +103,7 @@ static int filter_close(void *cookie)
 	struct filter *f = cookie;
 	int rc;
 
-	if (f->lead)
-		fputc(0xc2, f->out);
+	flush_held(f);
 	rc = fflush(f->out);
 	free(f);
 	return rc;
@@ -74,13 +128,12 @@ static void safeout_end(void)
 
 void safeout_write(FILE *out, const char *p, size_t n)
 {
-	struct filter f = { out, 0 };
+	struct filter f = { out, { 0, 0 }, 0 };
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		put(&f, (unsigned char)p[i]);
-	if (f.lead)
-		fputc(0xc2, out);
+	flush_held(&f);
 }
 
 void safeout_raw(const char *s)

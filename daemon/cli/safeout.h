@@ -4,8 +4,10 @@
  * decoded from RFC 2047) may carry escape sequences that retitle the
  * window, move the cursor or hide lines. safeout_install() puts a filter
  * in front of stdout that writes C0 control characters (other than
- * newline and tab), DEL and the C1 controls (U+0080..U+009F, as UTF-8) as
- * visible escapes ("\x1b", "\u009b"). JSON output never holds raw
+ * newline and tab), DEL, the C1 controls (U+0080..U+009F, as UTF-8) and
+ * the Unicode bidi controls (U+202A..U+202E, U+2066..U+2069, LRM, RLM,
+ * ALM: a Subject with U+202E reverses the rest of the line) as visible
+ * escapes ("\x1b", "\u009b", "\u202e"). JSON output never holds raw
  * controls (json-c escapes them), so it passes unchanged.
  */
 #ifndef PC_CLI_SAFEOUT_H

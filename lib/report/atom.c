@@ -22,7 +22,7 @@ void pc_atom_time(char *buf, size_t len, int64_t t)
 static void element(struct pc_buf *out, const char *name, const char *text)
 {
 	pc_buf_addf(out, "<%s>", name);
-	pc_html_text(out, text);
+	pc_html_plain(out, text);
 	pc_buf_addf(out, "</%s>\n", name);
 }
 

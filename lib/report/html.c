@@ -14,9 +14,44 @@
 #include "util/util.h"
 #include "util/banned.h"
 
-static void escape(struct pc_buf *out, const char *s, size_t n, int attr)
+/* The length of the Unicode bidi control at p (LRM, RLM, ALM, the
+ * embeddings and overrides U+202A..U+202E, the isolates U+2066..U+2069),
+ * or 0. */
+static size_t bidi_at(const unsigned char *p, size_t n)
+{
+	if (n >= 2 && p[0] == 0xd8 && p[1] == 0x9c)
+		return 2; /* U+061C */
+	if (n < 3 || p[0] != 0xe2)
+		return 0;
+	if (p[1] == 0x80 &&
+	    (p[2] == 0x8e || p[2] == 0x8f || (p[2] >= 0xaa && p[2] <= 0xae)))
+		return 3;
+	if (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)
+		return 3;
+	return 0;
+}
+
+static int has_bidi(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++)
+		if ((p[i] == 0xe2 || p[i] == 0xd8) && bidi_at(p + i, n - i))
+			return 1;
+	return 0;
+}
+
+/* How escape() writes: HTML text (bidi controls kept, the caller isolates
+ * them), an attribute value, or text where no element can isolate them
+ * (<title>, XML, SVG): there a bidi control becomes U+FFFD. */
+enum esc_mode { ESC_TEXT, ESC_ATTR, ESC_PLAIN };
+
+static void escape(struct pc_buf *out, const char *s, size_t n,
+		   enum esc_mode mode)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	int attr = mode == ESC_ATTR;
 	size_t i = 0, len;
 
 	while (i < n) {
@@ -48,6 +83,11 @@ static void escape(struct pc_buf *out, const char *s, size_t n, int attr)
 				pc_buf_addstr(out, "\xef\xbf\xbd");
 				break;
 			}
+			if (mode != ESC_TEXT && bidi_at(p + i, n - i)) {
+				pc_buf_addstr(out, "\xef\xbf\xbd");
+				i += len;
+				continue;
+			}
 			pc_buf_add(out, p + i, len);
 			i += len;
 			continue;
@@ -56,22 +96,37 @@ static void escape(struct pc_buf *out, const char *s, size_t n, int attr)
 	}
 }
 
+void pc_html_text_len(struct pc_buf *out, const char *s, size_t len)
+{
+	/* A bidi control (U+202E in a Subject) reorders what follows it on
+	 * the page: inside <bdi> it reorders only its own text. */
+	int iso = s && has_bidi(s, len);
+
+	if (!s)
+		return;
+	if (iso)
+		pc_buf_addstr(out, "<bdi>");
+	escape(out, s, len, ESC_TEXT);
+	if (iso)
+		pc_buf_addstr(out, "</bdi>");
+}
+
 void pc_html_text(struct pc_buf *out, const char *s)
 {
 	if (s)
-		escape(out, s, strlen(s), 0);
+		pc_html_text_len(out, s, strlen(s));
 }
 
-void pc_html_text_len(struct pc_buf *out, const char *s, size_t len)
+void pc_html_plain(struct pc_buf *out, const char *s)
 {
 	if (s)
-		escape(out, s, len, 0);
+		escape(out, s, strlen(s), ESC_PLAIN);
 }
 
 void pc_html_attr(struct pc_buf *out, const char *s)
 {
 	if (s)
-		escape(out, s, strlen(s), 1);
+		escape(out, s, strlen(s), ESC_ATTR);
 }
 
 int pc_html_url(struct pc_buf *out, const char *url)
@@ -97,7 +152,7 @@ void pc_html_textf(struct pc_buf *out, const char *fmt, ...)
 	va_start(ap, fmt);
 	pc_buf_vaddf(&t, fmt, ap);
 	va_end(ap);
-	escape(out, t.buf, t.len, 0);
+	pc_html_text_len(out, t.buf, t.len);
 	pc_buf_release(&t);
 }
 

@@ -14,8 +14,13 @@
 
 #include "util/buf.h"
 
-/* Appends s (may be NULL: nothing) as text: & < > escaped. */
+/* Appends s (may be NULL: nothing) as HTML text: & < > escaped, and
+ * inside <bdi> when it holds a Unicode bidi control (U+202E, U+2066..
+ * U+2069...), which then reorders only its own text. */
 void pc_html_text(struct pc_buf *out, const char *s);
+/* Appends s as text where no element can isolate it (<title>, an Atom
+ * feed, SVG): & < > escaped, bidi controls shown as U+FFFD. */
+void pc_html_plain(struct pc_buf *out, const char *s);
 /* The same for the first len bytes of s. */
 void pc_html_text_len(struct pc_buf *out, const char *s, size_t len);
 /* Appends s as a double-quoted attribute's value: & < > " ' escaped. */

@@ -438,7 +438,7 @@ void page_start(struct pc_buf *b, const struct site *s, const char *up,
 			 "initial-scale=1\">"
 			 "<meta name=\"color-scheme\" content=\"light dark\">"
 			 "<title>");
-	pc_html_text(b, title);
+	pc_html_plain(b, title);
 	pc_buf_addf(b, "</title><link rel=\"stylesheet\" href=\"%sstyle.css\">",
 		    up);
 	if (feed) {

@@ -28,7 +28,7 @@ void pc_svg_bars(struct pc_buf *out, const char *title,
 		    "width=\"%d\" height=\"%d\" "
 		    "xmlns=\"http://www.w3.org/2000/svg\"><title>",
 		    w, CHART_H + LABEL_H, w, CHART_H + LABEL_H);
-	pc_html_text(out, title);
+	pc_html_plain(out, title);
 	pc_buf_addstr(out, "</title>");
 	for (i = 0; i < n; i++) {
 		double v = bars[i].value > 0 ? bars[i].value : 0;
@@ -40,7 +40,7 @@ void pc_svg_bars(struct pc_buf *out, const char *title,
 			    "width=\"%d\" height=\"%d\"><title>",
 			    bars[i].cls ? bars[i].cls : "", x, CHART_H - h,
 			    BAR_W, h);
-		pc_html_text(out, bars[i].label);
+		pc_html_plain(out, bars[i].label);
 		pc_buf_addf(out, ": %g</title></rect>", v);
 		pc_buf_addf(out,
 			    "<text class=\"value\" x=\"%d\" y=\"%d\" "
@@ -50,7 +50,7 @@ void pc_svg_bars(struct pc_buf *out, const char *title,
 			    "<text class=\"label\" x=\"%d\" y=\"%d\" "
 			    "text-anchor=\"middle\">",
 			    x + BAR_W / 2, CHART_H + 16);
-		pc_html_text(out, bars[i].label);
+		pc_html_plain(out, bars[i].label);
 		pc_buf_addstr(out, "</text>");
 	}
 	pc_buf_addstr(out, "</svg>");
@@ -68,9 +68,9 @@ void pc_svg_meter(struct pc_buf *out, const char *title, double fraction,
 	pc_buf_addstr(out, "<svg class=\"meter\" role=\"img\" "
 			   "viewBox=\"0 0 160 14\" width=\"160\" height=\"14\" "
 			   "xmlns=\"http://www.w3.org/2000/svg\"><title>");
-	pc_html_text(out, title);
+	pc_html_plain(out, title);
 	pc_buf_addstr(out, ": ");
-	pc_html_text(out, text);
+	pc_html_plain(out, text);
 	pc_buf_addf(out,
 		    "</title><rect class=\"track%s\" x=\"0.5\" y=\"0.5\" "
 		    "width=\"159\" height=\"13\" rx=\"3\"/>",

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Terminal escapes in a Subject or From (raw, or RFC 2047-encoded, C0 and
-# C1 controls) never reach the terminal through series, status, show,
-# outbox or who: they are printed as visible escapes. `show --raw` still
-# prints the bytes as they came.
+# C1 controls, Unicode bidi controls) never reach the terminal through
+# series, status, show, outbox or who: they are printed as visible
+# escapes. `show --raw` still prints the bytes as they came. In the HTML
+# report a bidi control is isolated (<bdi>) or, in <title>, replaced.
 #
 # usage: escapes.sh PATCHCLOCK
 set -euo pipefail
@@ -49,6 +50,30 @@ check "JSON keeps the subject" \
 	"$(jq -r '.series[0].subject' "$tmp/status.json" | od -An -c | grep -c '033')" 1
 "$pc" show --db "$db" --raw evil@x >"$tmp/raw.eml" 2>/dev/null
 check "show --raw is the bytes" "$(cmp -s "$tmp/raw.eml" "$tmp/evil.eml" && echo same)" same
+
+# Unicode bidi controls (issue 36, item 5): a Subject with U+202E (RLO)
+# and U+2066 (LRI) reverses the rest of a terminal line and of a page.
+# On the terminal they are escapes; in the report's text they sit inside
+# <bdi>, and in <title> (where no element can) they are U+FFFD.
+printf '%s\n' \
+	'From: Bidi <b@example.com>' \
+	$'Subject: [PATCH] txt.exe\xe2\x80\xae\xe2\x81\xa6gnp.js' \
+	'Date: Fri, 05 Jan 2024 11:00:00 +0000' 'Message-ID: <bidi@x>' '' \
+	'x' '---' 'diff --git a/b.c b/b.c' '--- a/b.c' '+++ b/b.c' \
+	'@@ -1 +1,2 @@' ' a' '+b' >"$tmp/bidi.eml"
+"$pc" ingest --db "$db" "$tmp/bidi.eml" >/dev/null 2>&1
+bidi() { LC_ALL=C grep -c $'\xe2\x80\xae\|\xe2\x81\xa6' "$1" || true; }
+"$pc" series --db "$db" >"$tmp/series2.txt"
+check "series prints no bidi control" "$(bidi "$tmp/series2.txt")" 0
+contains "series shows it escaped" "$(cat "$tmp/series2.txt")" '\u202e\u2066'
+"$pc" show --db "$db" bidi@x >"$tmp/show2.txt" 2>/dev/null
+check "show prints no bidi control" "$(bidi "$tmp/show2.txt")" 0
+"$pc" report --db "$db" --now 2024-02-01 --html "$tmp/site" >/dev/null 2>&1
+page=$(grep -l 'gnp.js' "$tmp"/site/series/*.html | head -1)
+check "the series has a page" "$([[ -n $page ]] && echo yes)" yes
+check "its <title> holds no bidi control" \
+	"$(sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$page" | bidi /dev/stdin)" 0
+contains "its text isolates it" "$(cat "$page")" $'<bdi>[PATCH] txt.exe\xe2\x80\xae\xe2\x81\xa6gnp.js</bdi>'
 
 if [[ $fails -ne 0 ]]; then
 	echo "$fails check(s) failed" >&2
