@@ -121,9 +121,12 @@ static int send_one(const struct pc_outbox_item *it, void *arg)
 		if (res.nrejected) {
 			sd->partial++;
 			log_warnx("send: %s %s to %s: sent, but the server "
-				  "refused %u recipient(s): %s",
+				  "refused %u recipient(s): %s%s%s%s",
 				  it->action, it->message_id, it->recipients,
-				  res.nrejected, res.rejected);
+				  res.nrejected, res.rejected,
+				  res.nretry ? "; will retry " : "",
+				  res.nretry ? res.retry : "",
+				  res.nretry ? " alone" : "");
 		} else {
 			log_info("send: %s %s to %s: sent", it->action,
 				 it->message_id, it->recipients);

@@ -52,6 +52,13 @@ static int record(struct pc_store *st, const struct pc_outbox_item *it,
 			return pc_outbox_sent(st, it->id, now, NULL, err);
 		snprintf(note, sizeof(note), "not delivered to %u: %s",
 			 res->nrejected, res->rejected);
+		/* A 451 for one recipient: the others have it; it goes to
+		 * that one alone, later (the row stays pending for them). */
+		if (res->nretry)
+			return pc_outbox_sent_partly(
+				st, it->id, now,
+				now + pc_deliver_backoff(it->attempts),
+				res->retry, note, err);
 		return pc_outbox_sent(st, it->id, now, note, err);
 	case PC_SMTP_TEMPORARY:
 		return pc_outbox_retry(st, it->id,

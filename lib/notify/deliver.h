@@ -5,7 +5,9 @@
  * it (daemon/sendout.c). Sent is marked right after the server's OK;
  * a temporary failure is tried again after a backoff that doubles from
  * 5 minutes to at most 6 hours; a permanent one fails the mail for good;
- * recipients refused at RCPT are recorded on a mail that was sent.
+ * recipients refused at RCPT are recorded on a mail that was sent, and
+ * those refused for now (4xx) get it alone after the backoff: the row
+ * stays pending with them as its recipients.
  */
 #ifndef PC_NOTIFY_DELIVER_H
 #define PC_NOTIFY_DELIVER_H

@@ -38,6 +38,19 @@ static void note_rejected(struct pc_smtp_result *res, const char *addr,
 		memcpy(res->rejected + room - 4, "...", 4);
 }
 
+/* A recipient refused for now, to try again alone; one that does not
+ * fit is still in rejected (recorded as not delivered). */
+static void note_retry(struct pc_smtp_result *res, const char *addr)
+{
+	size_t used = strlen(res->retry), need = strlen(addr) + 1;
+
+	if (used + need >= sizeof(res->retry))
+		return;
+	snprintf(res->retry + used, sizeof(res->retry) - used, "%s%s",
+		 used ? " " : "", addr);
+	res->nretry++;
+}
+
 static int trace_cb(CURL *curl, curl_infotype type, char *data, size_t size,
 		    void *arg)
 {
@@ -65,6 +78,8 @@ static int trace_cb(CURL *curl, curl_infotype type, char *data, size_t size,
 			     n++)
 				;
 			note_rejected(w->res, w->addr, data, n);
+			if (data[0] == '4')
+				note_retry(w->res, w->addr);
 		}
 		w->addr[0] = '\0';
 	}

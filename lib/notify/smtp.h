@@ -11,7 +11,8 @@
  *
  * A recipient the server refuses at RCPT does not stop the mail: it goes
  * to the recipients the server accepts (sent), and the refused ones are
- * named in the result. Only when every recipient is refused is the mail
+ * named in the result; those refused for now (4xx) are listed apart, to
+ * be tried again alone. Only when every recipient is refused is the mail
  * not sent (temporary or permanent by the last refusal's code).
  */
 #ifndef PC_NOTIFY_SMTP_H
@@ -51,6 +52,10 @@ struct pc_smtp_result {
 	 * (cut short with "..." when they do not fit) */
 	unsigned nrejected;
 	char rejected[512];
+	/* of those, the ones refused for now (4xx at RCPT), space-separated:
+	 * the mail goes to them again later, to them alone */
+	unsigned nretry;
+	char retry[512];
 };
 
 /*

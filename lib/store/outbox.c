@@ -35,6 +35,12 @@ static const char SQL_SENT[] =
 	"attempts = attempts + 1, next_attempt = NULL, "
 	"last_error = coalesce(?3, last_error), "
 	"claimed_by = NULL, claim_until = NULL WHERE id = ?1";
+/* Sent to some: pending again for the recipients ?3 refused for now,
+ * after ?4; sent_at keeps the first delivery. */
+static const char SQL_SENT_PARTLY[] =
+	"UPDATE outbox SET recipients = ?3, next_attempt = ?4, "
+	"sent_at = coalesce(sent_at, ?2), attempts = attempts + 1, "
+	"last_error = ?5, claimed_by = NULL, claim_until = NULL WHERE id = ?1";
 static const char SQL_RETRY[] =
 	"UPDATE outbox SET attempts = attempts + 1, next_attempt = ?2, "
 	"last_error = ?3, claimed_by = NULL, claim_until = NULL WHERE id = ?1";
@@ -62,13 +68,14 @@ static const char SQL_OPTOUT_HAS[] =
 
 static const char SQL_PENDING[] =
 	"SELECT key, send_after FROM outbox WHERE status = 'pending' AND "
+	"sent_at IS NULL AND "
 	"created_at < send_after AND substr(key, 1, length(?1)) = ?1 "
 	"ORDER BY send_after, id LIMIT 1";
 static const char SQL_REFRESH[] =
 	"UPDATE outbox SET recipients = ?2, subject = ?3, message = ?4, "
 	"created_at = ?5, status = ?6, reason = ?7, why = ?8 "
 	"WHERE key = ?1 AND status = 'pending' AND created_at < send_after "
-	"AND claimed_by IS NULL";
+	"AND claimed_by IS NULL AND sent_at IS NULL";
 static const char SQL_PENDING_OF[] =
 	"SELECT id, key FROM outbox WHERE status = 'pending' AND action = ?1 "
 	"AND created_at < send_after AND send_after > ?2";
@@ -386,6 +393,22 @@ int pc_outbox_sent(struct pc_store *st, int64_t id, int64_t now,
 		   const char *undelivered, struct pc_err *err)
 {
 	return mark(st, SQL_SENT, id, now, undelivered, err);
+}
+
+int pc_outbox_sent_partly(struct pc_store *st, int64_t id, int64_t now,
+			  int64_t next_attempt, const char *retry,
+			  const char *undelivered, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_SENT_PARTLY, err);
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, id);
+	sqlite3_bind_int64(s, 2, now);
+	sqlite3_bind_text(s, 3, retry, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 4, next_attempt);
+	pc_store__bind_text(s, 5, undelivered);
+	return pc_store__exec(st, s, err, "recording a partial delivery");
 }
 
 int pc_outbox_retry(struct pc_store *st, int64_t id, int64_t next_attempt,

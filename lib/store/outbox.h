@@ -117,6 +117,13 @@ int pc_outbox_unclaim(struct pc_store *st, int64_t id, const char *who,
  * last_error (NULL keeps the last attempt's error). */
 int pc_outbox_sent(struct pc_store *st, int64_t id, int64_t now,
 		   const char *undelivered, struct pc_err *err);
+/* After the server's OK for some recipients and a temporary refusal
+ * (4xx at RCPT) for the others: the row stays pending, its recipients
+ * now retry (space-separated) alone, from next_attempt; sent_at keeps
+ * the first delivery, last_error says who did not get it. */
+int pc_outbox_sent_partly(struct pc_store *st, int64_t id, int64_t now,
+			  int64_t next_attempt, const char *retry,
+			  const char *undelivered, struct pc_err *err);
 /* After a temporary failure: try again at next_attempt. */
 int pc_outbox_retry(struct pc_store *st, int64_t id, int64_t next_attempt,
 		    const char *error, struct pc_err *err);

@@ -283,6 +283,46 @@ check "domain opt-out" "$(sqlite3 "$db" "select status || ': ' || reason
 	from outbox order by id desc limit 1")" \
 	"suppressed: the maintainer opted out"
 
+# A 451 for one recipient (issue 36, item 6): the others get the mail at
+# once; the refused one gets it alone, later, and nobody gets it twice.
+sqlite3 "$db" "INSERT INTO outbox (key, action, series_id, recipients,
+	message_id, subject, created_at, send_after, message)
+	SELECT key || ':one-deferred', action, series_id,
+	'may3@example.org defer-dora@example.org', '<one-deferred@x>',
+	subject, created_at, send_after, message FROM outbox
+	WHERE recipients LIKE 'reject-rita%'"
+count_to() { # ADDR: copies delivered to ADDR (this test's alone)
+	local f n=0
+	while read -r f; do
+		if grep -q '^Envelope-to: '"$1"'$' "$f"; then
+			n=$((n + 1))
+		fi
+	done < <("$srv" received "$dir")
+	echo "$n"
+}
+set +e
+send --now "2024-01-26 00:01" >"$tmp/defer.out" 2>"$tmp/defer.err"
+set -e
+contains "a 451 is logged, to retry" "$(cat "$tmp/defer.err")" \
+	"will retry defer-dora@example.org alone"
+row() { sqlite3 "$db" "SELECT status || '|' || recipients || '|' ||
+	(sent_at IS NOT NULL) FROM outbox WHERE message_id = '<one-deferred@x>'"; }
+check "pending for the refused one alone" "$(row)" \
+	"pending|defer-dora@example.org|1"
+"$srv" wait "$dir" 1 >/dev/null
+sleep 0.5
+check "the accepted one has it" "$(count_to may3@example.org)" 1
+# Later: tried again for the deferred recipient alone (refused again, so
+# still pending); the accepted one gets no second copy.
+set +e
+send --now "2024-01-27 00:01" >"$tmp/defer2.out" 2>&1
+set -e
+check "tried again, to retry" "$(tail -n 1 "$tmp/defer2.out")" \
+	"send: 0 sent, 1 to retry, 0 failed"
+check "still pending for it alone" "$(row)" "pending|defer-dora@example.org|1"
+sleep 0.5
+check "no second copy" "$(count_to may3@example.org)" 1
+
 if [[ $fails -ne 0 ]]; then
 	echo "$fails check(s) failed" >&2
 	exit 1
