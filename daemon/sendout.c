@@ -102,6 +102,25 @@ static int send_one(const struct pc_outbox_item *it, void *arg)
 		sd->skipped++;
 		return 0;
 	}
+	if (it->sending_at) {
+		/* Its sender stopped while sending it: the server may have
+		 * taken it before the "sent" mark. Sent again (a lost
+		 * reminder is worse than a twin), and said. */
+		char note[200];
+
+		snprintf(note, sizeof(note),
+			 "a sender stopped while sending it (at %lld): it may "
+			 "have been delivered before this attempt",
+			 (long long)it->sending_at);
+		log_warnx("send: %s %s to %s: %s; the server's log shows "
+			  "whether it took it",
+			  it->action, it->message_id, it->recipients, note);
+		if (pc_store_begin(sd->st, &err) < 0 ||
+		    pc_outbox_in_doubt(sd->st, it->id, note, &err) < 0 ||
+		    pc_store_commit(sd->st, &err) < 0)
+			goto db_fail;
+		sd->in_doubt++;
+	}
 	r = xstrdup(it->recipients);
 	n = pc_deliver_recipients(r, &rcpts);
 	rc = pc_smtp_send(&res, &sd->conn, &sd->o, rcpts, n, it->message,

@@ -23,6 +23,8 @@ struct sendout {
 	unsigned sent, retry, failed;
 	unsigned partial; /* of sent: some recipients refused */
 	unsigned skipped; /* claimed by another sender */
+	/* its sender stopped mid-send before: sent again, may arrive twice */
+	unsigned in_doubt;
 	int db_error;
 	char who[256]; /* the claim's name: "host:pid" (filled when empty) */
 };

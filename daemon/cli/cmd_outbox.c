@@ -80,6 +80,7 @@ static json_object *item_json(const struct pc_outbox_item *it,
 			       json_time_or_0(it->next_attempt));
 	json_object_object_add(j, "sent_at", json_time_or_0(it->sent_at));
 	json_object_object_add(j, "last_error", json_str(it->last_error));
+	json_object_object_add(j, "server_reply", json_str(it->server_reply));
 	return j;
 }
 
@@ -126,6 +127,8 @@ static int print_item(const struct pc_outbox_item *it, void *arg)
 	if (it->reason)
 		printf("      reason: %s\n", it->reason);
 	print_why(it->why);
+	if (it->server_reply)
+		printf("      server: %s\n", it->server_reply);
 	if (it->last_error && strcmp(it->status, "failed"))
 		printf("      last error (attempt %d): %s\n", it->attempts,
 		       it->last_error);

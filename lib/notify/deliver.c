@@ -79,6 +79,9 @@ int pc_deliver_record(struct pc_store *st, const struct pc_outbox_item *it,
 	if ((rc = pc_store_begin(st, err)) < 0)
 		return rc;
 	if ((rc = record(st, it, res, now, err)) < 0 ||
+	    (res->outcome == PC_SMTP_SENT && res->server_reply[0] &&
+	     (rc = pc_outbox_server_reply(st, it->id, res->server_reply, err)) <
+		     0) ||
 	    (rc = pc_store_commit(st, err)) < 0) {
 		pc_store_rollback(st);
 		return rc;

@@ -21,6 +21,7 @@ struct upload {
 struct rcpt_watch {
 	struct pc_smtp_result *res;
 	char addr[256]; /* the RCPT awaiting its reply, or "" */
+	int data; /* DATA was sent: a 2xx reply now is the message's */
 };
 
 static void note_rejected(struct pc_smtp_result *res, const char *addr,
@@ -69,6 +70,17 @@ static int trace_cb(CURL *curl, curl_infotype type, char *data, size_t size,
 		     n++)
 			w->addr[n] = a[n];
 		w->addr[n] = '\0';
+	} else if (type == CURLINFO_HEADER_OUT && size >= 4 &&
+		   !strncasecmp(data, "DATA", 4)) {
+		w->data = 1;
+	} else if (type == CURLINFO_HEADER_IN && w->data && !w->addr[0] &&
+		   size >= 4 && data[0] == '2' && data[3] == ' ') {
+		/* The answer to the message: its queue id. */
+		for (n = 0; n < size && n + 1 < sizeof(w->res->server_reply) &&
+			    data[n] != '\r' && data[n] != '\n';
+		     n++)
+			w->res->server_reply[n] = data[n];
+		w->res->server_reply[n] = '\0';
 	} else if (type == CURLINFO_HEADER_IN && w->addr[0] && size >= 4 &&
 		   data[3] == ' ') {
 		/* The last line of the reply to that RCPT. */
@@ -213,6 +225,7 @@ int pc_smtp_send(struct pc_smtp_result *res, struct pc_smtp_conn *conn,
 	curl_easy_setopt(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L);
 	watch.res = res;
 	watch.addr[0] = '\0';
+	watch.data = 0;
 	curl_easy_setopt(curl, CURLOPT_DEBUGFUNCTION, trace_cb);
 	curl_easy_setopt(curl, CURLOPT_DEBUGDATA, &watch);
 	curl_easy_setopt(curl, CURLOPT_VERBOSE, 1L);

@@ -56,6 +56,9 @@ struct pc_smtp_result {
 	 * the mail goes to them again later, to them alone */
 	unsigned nretry;
 	char retry[512];
+	/* the server's answer to the message when it took it ("250 OK
+	 * id=1tJx3b-000Abc-2K": its queue id), "" when none */
+	char server_reply[160];
 };
 
 /*

@@ -28,31 +28,35 @@ static const char SQL_ITEM[] =
 	"SELECT id, key, action, coalesce(series_id, 0), recipients, "
 	"message_id, subject, created_at, send_after, status, reason, "
 	"attempts, coalesce(next_attempt, 0), coalesce(sent_at, 0), "
-	"last_error, message, why FROM outbox WHERE id = ?2 AND (?3 OR " PC_OUTBOX_DUE_AT_1
-	")";
+	"last_error, message, why, sending_at, server_reply "
+	"FROM outbox WHERE id = ?2 AND (?3 OR " PC_OUTBOX_DUE_AT_1 ")";
 static const char SQL_SENT[] =
 	"UPDATE outbox SET status = 'sent', sent_at = ?2, "
 	"attempts = attempts + 1, next_attempt = NULL, "
-	"last_error = coalesce(?3, last_error), "
+	"last_error = coalesce(?3, last_error), sending_at = NULL, "
 	"claimed_by = NULL, claim_until = NULL WHERE id = ?1";
 /* Sent to some: pending again for the recipients ?3 refused for now,
  * after ?4; sent_at keeps the first delivery. */
 static const char SQL_SENT_PARTLY[] =
 	"UPDATE outbox SET recipients = ?3, next_attempt = ?4, "
 	"sent_at = coalesce(sent_at, ?2), attempts = attempts + 1, "
-	"last_error = ?5, claimed_by = NULL, claim_until = NULL WHERE id = ?1";
+	"last_error = ?5, sending_at = NULL, claimed_by = NULL, "
+	"claim_until = NULL WHERE id = ?1";
 static const char SQL_RETRY[] =
 	"UPDATE outbox SET attempts = attempts + 1, next_attempt = ?2, "
-	"last_error = ?3, claimed_by = NULL, claim_until = NULL WHERE id = ?1";
+	"last_error = ?3, sending_at = NULL, claimed_by = NULL, "
+	"claim_until = NULL WHERE id = ?1";
 static const char SQL_FAILED[] =
 	"UPDATE outbox SET status = 'failed', attempts = attempts + 1, "
-	"reason = ?2, last_error = ?2, claimed_by = NULL, claim_until = NULL "
-	"WHERE id = ?1";
+	"reason = ?2, last_error = ?2, sending_at = NULL, claimed_by = NULL, "
+	"claim_until = NULL WHERE id = ?1";
 static const char SQL_CLAIM[] =
-	"UPDATE outbox SET claimed_by = ?2, claim_until = ?3 WHERE id = ?1 "
+	"UPDATE outbox SET claimed_by = ?2, claim_until = ?3, sending_at = ?4 "
+	"WHERE id = ?1 "
 	"AND status = 'pending' AND (claim_until IS NULL OR claim_until <= ?4)";
 static const char SQL_UNCLAIM[] =
-	"UPDATE outbox SET claimed_by = NULL, claim_until = NULL "
+	"UPDATE outbox SET claimed_by = NULL, claim_until = NULL, "
+	"sending_at = NULL "
 	"WHERE id = ?1 AND claimed_by = ?2 AND status = 'pending'";
 static const char SQL_COUNT_TO[] =
 	"SELECT count(*) FROM outbox WHERE created_at >= ?2 "
@@ -212,7 +216,7 @@ static const char *col(sqlite3_stmt *s, int i)
 /* An item read into memory of its own: no statement stays open. */
 struct loaded {
 	struct pc_outbox_item it;
-	char *text[9]; /* the item's strings */
+	char *text[10]; /* the item's strings */
 	size_t ntext;
 	void *message;
 };
@@ -270,6 +274,8 @@ static int load_item(struct pc_store *st, int64_t id, int64_t now, int all,
 	l->message = xmemdupz(sqlite3_column_blob(s, 15), it->message_len);
 	it->message = l->message;
 	it->why = keep(l, s, 16);
+	it->sending_at = sqlite3_column_int64(s, 17);
+	it->server_reply = keep(l, s, 18);
 	sqlite3_reset(s);
 	return 1;
 }
@@ -409,6 +415,35 @@ int pc_outbox_sent_partly(struct pc_store *st, int64_t id, int64_t now,
 	sqlite3_bind_int64(s, 4, next_attempt);
 	pc_store__bind_text(s, 5, undelivered);
 	return pc_store__exec(st, s, err, "recording a partial delivery");
+}
+
+static const char SQL_SERVER_REPLY[] =
+	"UPDATE outbox SET server_reply = ?2 WHERE id = ?1";
+static const char SQL_IN_DOUBT[] =
+	"UPDATE outbox SET last_error = ?2 WHERE id = ?1";
+
+int pc_outbox_server_reply(struct pc_store *st, int64_t id, const char *reply,
+			   struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_SERVER_REPLY, err);
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, id);
+	pc_store__bind_text(s, 2, reply);
+	return pc_store__exec(st, s, err, "recording the server's reply");
+}
+
+int pc_outbox_in_doubt(struct pc_store *st, int64_t id, const char *note,
+		       struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_IN_DOUBT, err);
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, id);
+	pc_store__bind_text(s, 2, note);
+	return pc_store__exec(st, s, err, "recording a mail in doubt");
 }
 
 int pc_outbox_retry(struct pc_store *st, int64_t id, int64_t next_attempt,

@@ -29,6 +29,11 @@ struct pc_outbox_item {
 	/* the rule that asked for the mail and the message that decided
 	 * it (one line per digest item), or NULL */
 	const char *why;
+	/* when a sender claimed it to send it, until the outcome is marked;
+	 * set on a pending row: its sender stopped mid-send (0: none) */
+	int64_t sending_at;
+	/* the server's answer to the message ("250 OK id=..."), or NULL */
+	const char *server_reply;
 	int attempts;
 	int64_t next_attempt, sent_at; /* 0 for none */
 	const char *last_error; /* or NULL */
@@ -124,6 +129,14 @@ int pc_outbox_sent(struct pc_store *st, int64_t id, int64_t now,
 int pc_outbox_sent_partly(struct pc_store *st, int64_t id, int64_t now,
 			  int64_t next_attempt, const char *retry,
 			  const char *undelivered, struct pc_err *err);
+/* The server's answer to the message (its queue id), kept with the row
+ * so the operator can find the mail in the server's log. */
+int pc_outbox_server_reply(struct pc_store *st, int64_t id, const char *reply,
+			   struct pc_err *err);
+/* Records (in last_error) that a sender stopped while sending the row:
+ * it may have been delivered already. */
+int pc_outbox_in_doubt(struct pc_store *st, int64_t id, const char *note,
+		       struct pc_err *err);
 /* After a temporary failure: try again at next_attempt. */
 int pc_outbox_retry(struct pc_store *st, int64_t id, int64_t next_attempt,
 		    const char *error, struct pc_err *err);

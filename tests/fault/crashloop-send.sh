@@ -258,7 +258,16 @@ t1=$(now_ms)
 echo "send: $tried kills tried, $landed landed, $caught with a mail in flight, $runs runs in $((t1 - t0)) ms (about $per_mail ms a mail)"
 tally send 0 "$tmp/caught1" "$runs"
 check "send: retries (a 4xx or a dropped connection)" \
-	"$(sql "SELECT count(*) FROM outbox WHERE last_error IS NOT NULL")" 0
+	"$(sql "SELECT count(*) FROM outbox WHERE last_error IS NOT NULL
+		AND last_error NOT LIKE 'a sender stopped while sending it%'")" 0
+# Each mail a kill caught in flight (claimed, its pre-send mark set) was
+# sent again by the next run, which recorded that it may arrive twice
+# (issue 36, item 8).
+while read -r fl _; do
+	check "send: $fl, caught in flight, is recorded in doubt" \
+		"$(sql "SELECT count(*) FROM outbox WHERE message_id = '$fl'
+			AND last_error LIKE 'a sender stopped while sending it%'")" 1
+done <"$tmp/caught1"
 sent_before=$("$srv" received "$dir" | wc -l)
 starts=()
 

@@ -323,6 +323,29 @@ check "still pending for it alone" "$(row)" "pending|defer-dora@example.org|1"
 sleep 0.5
 check "no second copy" "$(count_to may3@example.org)" 1
 
+# The server's answer (its queue id) is kept with every mail it took.
+check "the queue id is kept" "$(sqlite3 "$db" "SELECT count(*) FROM outbox
+	WHERE status = 'sent' AND coalesce(server_reply, '') NOT LIKE '250 OK id=%'")" 0
+check "and shown" "$("$pc" outbox --db "$db" --all --json | jq -r \
+	'[.mails[] | select(.state == "sent")][0].server_reply' | cut -c1-10)" \
+	"250 OK id="
+# A sender killed between the server's OK and the "sent" mark (issue 36,
+# item 8) leaves the row claimed, its pre-send mark set: the next sender,
+# once the lease is over, sends it again and says it may arrive twice.
+sqlite3 "$db" "INSERT INTO outbox (key, action, series_id, recipients,
+	message_id, subject, created_at, send_after, message, claimed_by,
+	claim_until, sending_at)
+	SELECT key || ':in-doubt', action, series_id, 'may4@example.org',
+	'<in-doubt@x>', subject, created_at, send_after, message, 'gone:1',
+	1, 1706313600 FROM outbox WHERE recipients LIKE 'reject-rita%'"
+send --now "2024-01-28 00:01" >"$tmp/doubt.out" 2>"$tmp/doubt.err" || true
+contains "the doubt is logged" "$(cat "$tmp/doubt.err")" \
+	"a sender stopped while sending it"
+check "and recorded on the sent mail" "$(sqlite3 "$db" "SELECT status ||
+	'|' || (last_error LIKE 'a sender stopped while sending it%') ||
+	'|' || (sending_at IS NULL) FROM outbox
+	WHERE message_id = '<in-doubt@x>'")" "sent|1|1"
+
 if [[ $fails -ne 0 ]]; then
 	echo "$fails check(s) failed" >&2
 	exit 1
