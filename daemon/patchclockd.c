@@ -59,7 +59,10 @@ static const char usage_text[] =
 	"status, digest, outbox, send).\n"
 	"\n"
 	"  -f, --config FILE  configuration (default " DEFAULT_CONF ")\n"
-	"  -n, --check        check the configuration and exit\n"
+	"  -n, --check        check the configuration and what it names\n"
+	"                     (MAINTAINERS and the profiles of the tree,\n"
+	"                     the overrides, the release calendar, the\n"
+	"                     holidays), then exit: 0 when all are read\n"
 	"  -d, --foreground   stay in the foreground and log to stderr\n"
 	"                     (else: syslog)\n"
 	"  -v, --verbose      log debugging detail\n"
@@ -187,6 +190,62 @@ fail:
 	log_warnx("policy: %s", err.msg);
 	pc_store_rollback(d->st);
 	return -1;
+}
+
+/*
+ * -n: the configuration parsed, then what it names read as the daemon
+ * reads it (MAINTAINERS and the profiles of the tree, the overrides, the
+ * release calendar, the holidays), against a scratch database: the
+ * daemon would otherwise start and only then say that its policy could
+ * not be read. Returns the exit status.
+ */
+static int check_config(struct daemon *d)
+{
+	char dir[] = "/tmp/patchclockd-check.XXXXXX", *db;
+	struct pc_err err = { 0 };
+	int rc = 1;
+
+	simclock_real(&d->clock);
+	d->loop = EV_DEFAULT; /* now_of() reads its time */
+	if (!mkdtemp(dir)) {
+		log_warn("cannot make a scratch directory");
+		conf_free(d->conf);
+		return 1;
+	}
+	db = xasprintf("%s/check.db", dir);
+	if (pc_store_open(&d->st, db, &err) < 0) {
+		log_warnx("%s", err.msg);
+	} else if (open_policy(d) < 0) {
+		log_warnx("%s: MAINTAINERS, a profile or a file the [policy] "
+			  "section names could not be read (above): fix it "
+			  "and check again",
+			  d->conf_path);
+	} else {
+		printf("patchclockd: configuration OK (%s)\n", d->conf_path);
+		rc = 0;
+	}
+	if (d->have_policy)
+		cli_policy_close(&d->cp);
+	pc_store_close(d->st);
+	d->st = NULL;
+	free(d->projects);
+	d->projects = NULL;
+	conf_free(d->conf);
+	{
+		static const char *const ext[] = { "",	       "-wal",	"-shm",
+						   "-journal", ".lock", NULL };
+		size_t i;
+
+		for (i = 0; ext[i]; i++) {
+			char *f = xasprintf("%s%s", db, ext[i]);
+
+			unlink(f);
+			free(f);
+		}
+		rmdir(dir);
+	}
+	free(db);
+	return rc;
 }
 
 /* Threads for a spool's ingest: the configuration's, or one per core.
@@ -874,11 +933,8 @@ int main(int argc, char **argv)
 		log_warnx("%s", errbuf);
 		return 1;
 	}
-	if (check) {
-		printf("patchclockd: configuration OK (%s)\n", d.conf_path);
-		conf_free(d.conf);
-		return 0;
-	}
+	if (check)
+		return check_config(&d);
 	if (d.conf->log_level == CONF_LOG_DEBUG && !verbose)
 		log_init("patchclockd", foreground, 1);
 	/* One daemon per database: a second one would send every mail

@@ -75,6 +75,75 @@ if command -v systemd-analyze >/dev/null; then
 		check "systemd-analyze verify" "$out" ""
 fi
 
+# The README's list operator block, as written, with this test's paths:
+# the prefix for /usr/local, a directory for /etc; `useradd` (the host's
+# users are not the test's to change) and `-g patchclock` left out; the
+# editor's step scripted (a maildir list, a tree, the SMTP credentials);
+# `systemctl enable --now` is the unit's `systemd-analyze verify` above.
+# `patchclockd -n` must find the configuration whole, its data included.
+mapfile -t op < <(awk '$0 == "## Five minutes: a list operator" {on = 1; next}
+	/^## / {on = 0} on && /^    [a-z]/ {sub(/^    /, ""); print}' \
+	"$(dirname "$0")/../../README.md")
+check "README operator block" "${#op[@]}" 6
+etc=$tmp/etc
+for line in "${op[@]}"; do
+	line=${line%%#*}
+	line=${line%"${line##*[![:space:]]}"}
+	case $line in
+	"cmake --install build") ;; # done above, into $p
+	useradd\ *) ;;
+	install\ *)
+		line=${line//\/usr\/local/$p}
+		line=${line//\/etc\//$etc/}
+		line=${line/ -g patchclock/}
+		eval "$line" || check "README: $line" failed ok
+		;;
+	editor\ *)
+		conf=$etc/patchclock/patchclockd.conf
+		mkdir -p "$tmp/tree" "$tmp/list/cur" "$tmp/list/new" \
+			"$tmp/list/tmp" "$tmp/me/cur" "$tmp/me/new" "$tmp/me/tmp"
+		printf 'WIDGET\nM:\tMay <may@example.org>\nS:\tMaintained\nF:\tdrivers/widget/\n' \
+			>"$tmp/tree/MAINTAINERS"
+		printf 'user:secret\n' >"$etc/patchclock/smtp-credentials"
+		chmod 0600 "$etc/patchclock/smtp-credentials"
+		# [general]: the database, the tree; the sources: one maildir
+		# list and patchclock's own mailbox.
+		sed -i -e "s|^database = .*|database = $tmp/var/patchclock.db|" \
+			-e "s|^pidfile = .*|pidfile = $tmp/patchclockd.pid|" \
+			-e "s|^tree = /srv/linux|tree = $tmp/tree|" \
+			-e '/^\[source "nvdimm"\]/,$d' "$conf"
+		cat >>"$conf" <<CONF
+[source "list"]
+type = maildir
+path = $tmp/list
+
+[source "patchclock"]
+type = maildir
+path = $tmp/me
+commands = yes
+CONF
+		;;
+	"patchclockd -n")
+		out=$("$p/sbin/patchclockd" -n -f "$etc/patchclock/patchclockd.conf" 2>&1) ||
+			true
+		check "README: patchclockd -n" "$out" \
+			"patchclockd: configuration OK ($etc/patchclock/patchclockd.conf)"
+		;;
+	"systemctl enable --now patchclockd") ;;
+	*) check "README operator line known to the test" "$line" "known" ;;
+	esac
+done
+# -n reads what the configuration names: a profile map that is not
+# there fails the check, saying which.
+sed -i "s|^overrides = .*|overrides = $tmp/nosuch.ini|" \
+	"$etc/patchclock/patchclockd.conf"
+set +e
+out=$("$p/sbin/patchclockd" -n -f "$etc/patchclock/patchclockd.conf" 2>&1)
+rc=$?
+set -e
+check "patchclockd -n, a missing overrides file: status" "$rc" 1
+contains "it names the file" "$out" "$tmp/nosuch.ini"
+
 got=$(PATH=$p/bin:$PATH bash -c '
 	. "$1"
 	COMP_WORDS=(patchclock st); COMP_CWORD=1; _patchclock
