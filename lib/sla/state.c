@@ -698,6 +698,15 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	}
 	v->hold = h;
 	v->hold_why = why;
+	/* Another project's series (ndctl, a file not in the tree) is in
+	 * no kernel queue: it waits on nobody here, so it is never overdue
+	 * and it is nobody's turn (issue 37). */
+	if (h == PC_SLA_HOLD_NOT_KERNEL) {
+		v->flags &= ~(unsigned)PC_SLA_OVERDUE;
+		v->overdue_days = 0;
+		v->turn = PC_SLA_TURN_NONE;
+		v->wait_from = 0;
+	}
 }
 
 /* Whether patch n (1..64) is in the set. */

@@ -930,8 +930,15 @@ static int write_verdict(struct pc_store *st, const struct facts *f,
 	sqlite3_bind_int(s, 8, !!(v->flags & PC_SLA_NEEDS_REVIEW));
 	sqlite3_bind_int64(s, 26, (sqlite3_int64)v->flags);
 	pc_store__bind_text(s, 9, v->turn ? pc_sla_turn_name(v->turn) : NULL);
-	pc_store__bind_text(s, 10, pol->entry);
-	pc_store__bind_text(s, 11, pol->profile);
+	/* Another project's series belongs to no MAINTAINERS entry: it
+	 * counts in no entry's queue, feed or view (issue 37). */
+	if (v->hold != PC_SLA_HOLD_NOT_KERNEL) {
+		pc_store__bind_text(s, 10, pol->entry);
+		pc_store__bind_text(s, 11, pol->profile);
+	} else {
+		sqlite3_bind_null(s, 10);
+		sqlite3_bind_null(s, 11);
+	}
 	pc_store__bind_text(s, 12, pc_bizclock_zone(pol->ctx->clock));
 	sqlite3_bind_int64(s, 13, f->s.posted);
 	bind_time(s, 14, v->due);

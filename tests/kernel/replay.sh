@@ -64,12 +64,15 @@ fail() {
 # ---- the tree with the ported profile, and the archive ---------------
 
 # The clone technique of tests/kernel/profile.sh: MAINTAINERS, .mailmap
-# and Documentation/ are all that mapping and profiles read.
+# and Documentation/ are what mapping and profiles read, and the source
+# directories the slice's patches touch: a patch whose files are not in
+# the tree is another project's (ndctl's), in no kernel queue.
 mapfile -t series < <(find "$patches" -name '0*.patch' ! -name '0000-*' | sort)
 [ "${#series[@]}" -eq 2 ] || fail "expected 2 patches in $patches"
 git clone -q --shared --no-checkout "$tree" "$tmp/k"
 git -C "$tmp/k" sparse-checkout set --no-cone /MAINTAINERS /.mailmap \
-	/Documentation/
+	/Documentation/ /drivers/ /include/ /fs/ /mm/ /arch/ /block/ /lib/ \
+	/kernel/ /tools/testing/nvdimm/ /tools/testing/selftests/
 git -C "$tmp/k" -c advice.detachedHead=false checkout -q baseline
 git -C "$tmp/k" -c user.name=patchclock -c user.email=patchclock@localhost \
 	am -q "${series[@]}"

@@ -914,9 +914,16 @@ static void test_state__foreign_topics(void **state)
 	f->s.topic = "xyz-utils";
 	eval(f, DUE + DAY);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
 	f->s.list_id = "xyz.lists.example.org";
 	eval(f, DUE + DAY);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_KERNEL);
+	/* Another project's series is in no kernel queue (issue 37: five
+	 * ndctl series overdue in DOCUMENTATION's): never overdue, nobody's
+	 * turn. */
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_NONE);
+	assert_int_equal(f->v.wait_from, 0);
 	pr.list_id = NULL;
 	f->s.list_id = NULL;
 	eval(f, DUE + DAY);

@@ -334,6 +334,25 @@ static void test_status__maintainer_by_name_withholds(void **state)
 	free(s);
 }
 
+/* An ndctl patch (another project's, though its path matches an entry)
+ * has no governing entry: it counts in no entry's queue (issue 37). */
+static void test_status__other_project_has_no_entry(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	mail(f, "nd@x", "A U Thor <author@example.com>",
+	     "[ndctl PATCH] widget: spin", T0, NULL, NULL, PATCH);
+	refresh(f, T0 + 9 * DAY);
+	s = t_query(&f->ts, "SELECT coalesce(entry, '-') || '|' || hold || "
+			    "'|' || overdue || '|' || coalesce(turn, '-') "
+			    "FROM series_status");
+	assert_string_equal(s, "-|not-kernel|0|-");
+	free(s);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM v_overdue"),
+			 0);
+}
+
 /* Two subsystems, one series: patch 1 is WIDGET's, patch 2 MM's. */
 static const char MAINTAINERS_MM[] = "WIDGET\n"
 				     "M:\tMay Tainer <may@example.org>\n"
@@ -490,6 +509,7 @@ int main(void)
 		T(test_status__unthreaded_reply_by_subject),
 		T(test_status__maintainer_applied_and_accept),
 		T(test_status__maintainer_by_name_withholds),
+		T(test_status__other_project_has_no_entry),
 		T(test_status__reposted_elsewhere_supersedes),
 		T(test_status__acceptance_per_patch),
 		T(test_status__announcements_feed_the_cycle),
