@@ -402,15 +402,15 @@ static void fmt_utc(char *buf, size_t len, int64_t t)
 /*
  * Why a mail about c goes (or would go), with the message that decided
  * it, into buf: "waiting on the maintainers since <msgid> (2022-11-04
- * 14:07 UTC), due 2022-11-11 14:07 UTC". Returns buf, or NULL on a
- * database error (in p->err).
+ * 14:07 UTC), due 2022-11-11 14:07 UTC", from the verdict (no query).
+ * Returns buf.
  */
-static const char *why_of(struct planner *p,
-			  const struct pc_outbox_candidate *c,
+static const char *why_of(const struct pc_outbox_candidate *c,
 			  enum pc_notify_kind kind, char *buf, size_t len)
 {
 	int64_t from = c->wait_from ? c->wait_from : c->posted;
-	char since[32], due[32], *mid = NULL;
+	char since[32], due[32];
+	const char *mid;
 	const char *what = kind == PC_NOTIFY_READY ?
 				   "reviewed, waiting on whoever applies it" :
 				   "waiting on the maintainers";
@@ -430,16 +430,17 @@ static const char *why_of(struct planner *p,
 			 c->version, c->anchor_msgid ? c->anchor_msgid : "");
 		return buf;
 	}
-	if (pc_outbox_message_at(&mid, p->st, c->series_id, from, p->err) < 0)
-		return NULL;
+	mid = c->wait_msgid			   ? c->wait_msgid :
+	      from == c->posted && c->anchor_msgid ? c->anchor_msgid :
+						     NULL;
 	fmt_utc(since, sizeof(since), from);
 	fmt_utc(due, sizeof(due), c->due);
-	snprintf(buf, len, "%s since <%s> (%s), due %s", what,
-		 mid		 ? mid :
-		 c->anchor_msgid ? c->anchor_msgid :
-				   "",
-		 since, due);
-	free(mid);
+	if (mid)
+		snprintf(buf, len, "%s since <%s> (%s), due %s", what, mid,
+			 since, due);
+	else /* a RESEND: since the first posting of this version */
+		snprintf(buf, len, "%s since the first posting (%s), due %s",
+			 what, since, due);
 	return buf;
 }
 
@@ -497,14 +498,10 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	/* The author's own ping was the reminder (one went out two hours
 	 * after an author's "any comments?"). */
 	if (!reason && kind == REPLY_RESEND && c->pinged_at) {
+		const char *mid = c->ping_msgid;
 		int64_t y;
 		int m, d;
 
-		char *mid = NULL;
-
-		if ((rc = pc_outbox_message_at(&mid, p->st, c->series_id,
-					       c->pinged_at, p->err)) < 0)
-			goto out;
 		pc_civil_from_days(c->pinged_at / 86400, &y, &m, &d);
 		snprintf(
 			why, sizeof(why),
@@ -512,7 +509,6 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 			"that was the reminder",
 			(long long)y, m, d, mid ? " (<" : "", mid ? mid : "",
 			mid ? ">)" : "");
-		free(mid);
 		reason = why;
 	}
 	/* The people who would act: those who apply it, then the active
@@ -632,14 +628,11 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	}
 	if (rc < 0)
 		goto out;
-	if (!why_of(p, c,
-		    too_soon	       ? PC_NOTIFY_TOO_SOON :
-		    kind == REPLY_BOOT ? PC_NOTIFY_BOOT :
-					 PC_NOTIFY_OVERDUE,
-		    because, sizeof(because))) {
-		rc = p->err->code ? p->err->code : PC_EDB;
-		goto out;
-	}
+	why_of(c,
+	       too_soon		  ? PC_NOTIFY_TOO_SOON :
+	       kind == REPLY_BOOT ? PC_NOTIFY_BOOT :
+				    PC_NOTIFY_OVERDUE,
+	       because, sizeof(because));
 	rc = queue(p, key, action, c->series_id, rcpts.buf ? rcpts.buf : "",
 		   c->subject ? c->subject : "", send_after, reason, because,
 		   &msg);
@@ -779,13 +772,10 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 		/* Digests go to the people who apply it. */
 		if ((rc = appliers(p, c->entry, c->list_id, &maint)) < 0)
 			return rc;
-		if (overdue && maint.n &&
-		    !(why = keep(p, why_of(p, c, kind, buf, sizeof(buf))))) {
-			people_release(&maint);
-			return p->err->code ? p->err->code : PC_EDB;
-		}
+		if (overdue && maint.n)
+			why = keep(p, why_of(c, kind, buf, sizeof(buf)));
 		if (tested && maint.n)
-			boot_why = keep(p, why_of(p, c, PC_NOTIFY_BOOT, buf,
+			boot_why = keep(p, why_of(c, PC_NOTIFY_BOOT, buf,
 						  sizeof(buf)));
 		ser.id = c->series_id;
 		ser.version = c->version;

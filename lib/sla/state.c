@@ -706,6 +706,7 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 		v->overdue_days = 0;
 		v->turn = PC_SLA_TURN_NONE;
 		v->wait_from = 0;
+		v->wait_msgid = NULL;
 	}
 }
 
@@ -732,7 +733,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	uint64_t remarked = 0;
 	/* who gave the last feedback, and since it: the author's first
 	 * answer, whether the author promised a new version */
-	const char *fed_by = NULL;
+	const char *fed_by = NULL, *answered_msgid = NULL;
 	int64_t answered = 0;
 	int promised = 0;
 	enum pc_biz_unit unit;
@@ -751,6 +752,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		if (s->prev_posted && s->prev_posted < s->posted)
 			out->wait_from = s->prev_posted;
 	}
+	/* the message each began at: the posting unless a reply below */
+	out->wait_msgid = NULL;
 
 	for (i = 0; i < s->nreplies; i++) {
 		const struct pc_sla_reply *r = &s->replies[i];
@@ -797,20 +800,25 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * promised a new version, unless a reviewer asked for one
 		 * (then it is how to write it). */
 		if (by_author) {
-			if (fed_by && !answered)
+			if (fed_by && !answered) {
 				answered = r->date;
+				answered_msgid = r->msgid;
+			}
 			if (r->respin || r->withdraw)
 				promised = 1;
 			if (r->withdraw)
 				withdrawn = 1;
-			if (r->ping)
+			if (r->ping) {
 				out->pinged_at = r->date;
+				out->ping_msgid = r->msgid;
+			}
 			if (!waiting && !r->withdraw && !s->author_governs &&
 			    ((r->question && !revise) ||
 			     (!changes && !r->respin &&
 			      (r->ping || answers_question(s, i, asked))))) {
 				waiting = 1;
 				out->wait_from = r->date;
+				out->wait_msgid = r->msgid;
 			} else if (waiting && r->respin &&
 				   !(r->question && !revise)) {
 				/* "Will fix in v4": the next step is theirs. */
@@ -861,6 +869,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			promised = 0;
 		} else if (r->applier && waiting) {
 			out->wait_from = r->date;
+			out->wait_msgid = r->msgid;
 		} else if (!waiting && r->approve && fed_by && answered &&
 			   !promised && !strcmp(fed_by, r->from_addr)) {
 			/* The reviewer whose remark it was agrees with the
@@ -869,6 +878,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			 * since that answer. */
 			waiting = 1;
 			out->wait_from = answered;
+			out->wait_msgid = answered_msgid;
 			fed_by = NULL;
 		}
 	}
@@ -940,8 +950,10 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	else
 		out->turn = waiting && !withdrawn ? PC_SLA_TURN_MAINTAINERS :
 						    PC_SLA_TURN_AUTHOR;
-	if (!waiting || out->state >= PC_SLA_ACCEPTED)
+	if (!waiting || out->state >= PC_SLA_ACCEPTED) {
 		out->wait_from = 0;
+		out->wait_msgid = NULL;
+	}
 
 	/* The clock: due, and overdue while the series waits on its
 	 * maintainers (since its posting, or the author's answer). */

@@ -375,6 +375,10 @@ struct pc_sla_verdict {
 	 * not an M: one: mail is withheld (already-applied), the series is
 	 * not accepted; 0 for none */
 	int64_t named_applied;
+	/* Message-IDs (borrowed from the series' replies): the reply the
+	 * wait began at (NULL: the posting, or the first posting of a
+	 * RESEND), and the author's last ping (NULL: none, or a RESEND) */
+	const char *wait_msgid, *ping_msgid;
 	unsigned flags; /* PC_SLA_* */
 	enum pc_sla_turn turn;
 	int64_t due; /* posted + ping-after; 0 without a cadence */

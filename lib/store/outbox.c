@@ -280,35 +280,6 @@ static int load_item(struct pc_store *st, int64_t id, int64_t now, int all,
 	return 1;
 }
 
-/* The first message of series ?1's thread (its patches, the replies
- * below them) dated ?2: the posting or reply a wait began at. */
-static const char SQL_MESSAGE_AT[] =
-	"WITH RECURSIVE th(msgid, date) AS ("
-	" SELECT msgid, date FROM messages WHERE series_id = ?1"
-	" UNION SELECT m.msgid, m.date FROM messages m JOIN th"
-	" ON m.in_reply_to = th.msgid WHERE m.series_id IS NULL) "
-	"SELECT msgid FROM th WHERE date = ?2 LIMIT 1";
-
-int pc_outbox_message_at(char **msgid_out, struct pc_store *st,
-			 int64_t series_id, int64_t at, struct pc_err *err)
-{
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_MESSAGE_AT, err);
-	int rc;
-
-	*msgid_out = NULL;
-	if (!s)
-		return PC_EDB;
-	sqlite3_bind_int64(s, 1, series_id);
-	sqlite3_bind_int64(s, 2, at);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		*msgid_out = pc_store__col_dup(s, 0);
-	sqlite3_reset(s);
-	return rc == SQLITE_ROW	 ? 1 :
-	       rc == SQLITE_DONE ? 0 :
-				   pc_store__fail(st, err, "reading a thread");
-}
-
 int pc_outbox_list(struct pc_store *st, int64_t now, int all, pc_outbox_fn fn,
 		   void *arg, struct pc_err *err)
 {
@@ -534,7 +505,8 @@ static const char SQL_CANDIDATES[] =
 	"st.reviewed, coalesce(p.version, 0), coalesce(p.first_posted, 0), "
 	"a.list_id, CASE tv.verdict WHEN 'pass' THEN 1 WHEN 'fail' THEN -1 "
 	"ELSE 0 END, tv.reason, coalesce(tv.at, 0), tv.summary, st.hold, "
-	"coalesce(st.wait_from, 0), st.flag_bits, coalesce(st.pinged_at, 0) "
+	"coalesce(st.wait_from, 0), st.flag_bits, coalesce(st.pinged_at, 0), "
+	"st.wait_msgid, st.ping_msgid "
 	"FROM series_status st JOIN series s ON s.id = st.series_id "
 	"JOIN messages a ON a.id = s.anchor_id "
 	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
@@ -655,6 +627,8 @@ int pc_outbox_candidates(struct pc_store *st, int64_t min_posted,
 		c.wait_from = sqlite3_column_int64(s, 28);
 		c.flag_bits = (unsigned)sqlite3_column_int64(s, 29);
 		c.pinged_at = sqlite3_column_int64(s, 30);
+		c.wait_msgid = col(s, 31);
+		c.ping_msgid = col(s, 32);
 		if ((stop = fn(&c, arg)) != 0)
 			break;
 	}

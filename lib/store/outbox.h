@@ -189,6 +189,9 @@ struct pc_outbox_candidate {
 	const char *hold; /* why no mail may go (state.h), or NULL */
 	int64_t wait_from; /* when this wait on the maintainers began */
 	int64_t pinged_at; /* the author's last ping on the thread; 0 */
+	/* the reply the wait began at (NULL: the posting) and the author's
+	 * ping (NULL: none known), without brackets */
+	const char *wait_msgid, *ping_msgid;
 };
 
 typedef int (*pc_outbox_candidate_fn)(const struct pc_outbox_candidate *c,
@@ -214,14 +217,6 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
 			   int (*fn)(const char *addr, const char *name,
 				     void *arg),
 			   void *arg, struct pc_err *err);
-
-/*
- * The Message-ID (without brackets) of the message of the series' thread
- * dated at, into *msgid_out (caller frees): where a wait began. Returns
- * 1, 0 when there is none, or PC_EDB.
- */
-int pc_outbox_message_at(char **msgid_out, struct pc_store *st,
-			 int64_t series_id, int64_t at, struct pc_err *err);
 
 /*
  * Calls fn(addr, name, arg) for the people who apply the patches of

@@ -342,9 +342,10 @@ static const char SQL_WRITE[] =
 	"flags, overdue, too_soon, late, needs_review, turn, entry, profile, "
 	"zone, posted, due, act_at, first_response, overdue_days, patches, "
 	"reviewed, lands, deadline, next_check, hold, hold_why, wait_from, "
-	"flag_bits, pinged_at) "
+	"flag_bits, pinged_at, wait_msgid, ping_msgid) "
 	"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)";
+	"?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, "
+	"?29)";
 static const char SQL_CLEAR_PATCHES[] =
 	"DELETE FROM patch_status WHERE series_id = ?";
 static const char SQL_WRITE_PATCH[] =
@@ -958,6 +959,8 @@ static int write_verdict(struct pc_store *st, const struct facts *f,
 	pc_store__bind_text(s, 24, v->hold_why);
 	bind_time(s, 25, v->wait_from);
 	bind_time(s, 27, v->pinged_at);
+	pc_store__bind_text(s, 28, v->wait_msgid);
+	pc_store__bind_text(s, 29, v->pinged_at ? v->ping_msgid : NULL);
 	if ((rc = pc_store__exec(st, s, err, "storing a verdict")) < 0)
 		return rc;
 	if (!(s = pc_store__stmt(st, SQL_CLEAR_PATCHES, err)))
