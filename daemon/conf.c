@@ -59,6 +59,7 @@ enum conf_rkey {
 	R_HTML,
 	R_TITLE,
 	R_EVERY,
+	R_BASE_URL,
 	R_N,
 };
 
@@ -201,6 +202,7 @@ static const struct conf_key conf_report_keys[R_N] = {
 	[R_HTML] = { "html", 0 },
 	[R_TITLE] = { "title", 0 },
 	[R_EVERY] = { "every", 0 },
+	[R_BASE_URL] = { "base_url", 0 },
 };
 
 static const struct conf_key conf_test_keys[T_N] = {
@@ -713,6 +715,17 @@ static int conf_set_report(struct conf_ctx *x, int k, const char *name,
 		break;
 	case R_TITLE:
 		conf_set_str(&r->title, v);
+		break;
+	case R_BASE_URL:
+		if (strncmp(v, "https://", 8) && strncmp(v, "http://", 7)) {
+			conf_fail(
+				x, x->lineno,
+				"'%s' in [report] is where the site is "
+				"served, an http:// or https:// URL, not '%s'",
+				name, v);
+			return 0;
+		}
+		conf_set_str(&r->base_url, v);
 		break;
 	case R_EVERY:
 		n = strtoul(v, &end, 10);
@@ -1491,6 +1504,7 @@ void conf_free(struct conf *c)
 	free(c->report.html);
 	free(c->dkim_keys);
 	free(c->report.title);
+	free(c->report.base_url);
 	free(c->test.runner);
 	free(c->test.branch_prefix);
 	conf_free_strv(c->test.guest_checks, c->test.n_guest_checks);

@@ -132,6 +132,9 @@ struct conf_test {
 struct conf_report {
 	char *html; /* owned or NULL: no report */
 	char *title; /* owned or NULL */
+	/* where the site is served: the feeds' links are absolute under it
+	 * (owned or NULL: relative) */
+	char *base_url;
 	unsigned every; /* seconds */
 };
 

@@ -612,6 +612,7 @@ static void report_at(struct daemon *d, int64_t now, int judged, int force)
 	    ts.tv_sec - d->report_written < (int64_t)c->report.every)
 		return;
 	r.title = c->report.title ? xstrdup(c->report.title) : NULL;
+	r.base_url = c->report.base_url ? xstrdup(c->report.base_url) : NULL;
 	if ((rc = pc_store_begin_read(d->st, &err)) == 0) {
 		rc = cli_report_series(&r, d->st, c->archive, &err);
 		if (rc == 0)

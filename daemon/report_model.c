@@ -72,6 +72,7 @@ static int add_row(const struct pc_status_row *row, void *arg)
 	x->id = row->id;
 	x->subject = dup_or_null(row->name);
 	x->url = url_of(b, row->anchor_msgid);
+	x->msgid = dup_or_null(row->anchor_msgid);
 	x->author.name = dup_or_null(row->author_name);
 	x->author.addr = dup_or_null(row->author_addr);
 	x->revision = row->version;

@@ -25,7 +25,8 @@ static const char report_usage[] =
 	"                         [--bot ADDR]... [--branches GLOBS]\n"
 	"                         [--dkim-keys FILE] [--require-dkim]\n"
 	"                         [--attest-tags]\n"
-	"                         [--archive URL] [--title TEXT] --html DIR\n"
+	"                         [--archive URL] [--title TEXT]\n"
+	"                         [--base-url URL] --html DIR\n"
 	"\n"
 	"Judges every series at TIME, as 'patchclock status --all' does\n"
 	"(nothing is written to the database), and writes the dashboard into\n"
@@ -45,7 +46,9 @@ static const char report_usage[] =
 	"                      tags, the mail patchclock sent or will send,\n"
 	"                      apply and boot results, archive links\n"
 	"  entries/*.atom,     feeds of the series that became overdue or\n"
-	"  people/*.atom       ready to apply\n"
+	"  people/*.atom       ready to apply, each item named by the series'\n"
+	"                      Message-ID (the same after a rebuild)\n"
+	"  overdue.atom        every series that became overdue\n"
 	"DIR is replaced as a whole (the new site is written beside it and\n"
 	"swapped in with one rename): a reader never sees half of each. DIR\n"
 	"must be new, empty, or an earlier report. patchclockd writes it\n"
@@ -61,6 +64,9 @@ static const char report_usage[] =
 	"                     (default: the configuration's, else\n"
 	"                     https://lore.kernel.org/r/%s)\n"
 	"  --title TEXT       a name for the site (a list, a subsystem)\n"
+	"  --base-url URL     where the site is served: the feeds' links are\n"
+	"                     absolute under it (default: the configuration's\n"
+	"                     [report] base_url, else relative)\n"
 	"  --html DIR         where the site goes\n"
 	"  -h, --help         this text\n";
 
@@ -86,7 +92,8 @@ static int build(struct pc_store *st, void *arg)
 }
 
 static int run(struct pc_store *st, struct cli_policy *cp, int64_t now,
-	       const char *html, const char *archive, const char *title)
+	       const char *html, const char *archive, const char *title,
+	       const char *base_url)
 {
 	struct pc_report r = { .now = now };
 	struct job j = { .cp = cp, .r = &r, .archive = archive, .now = now };
@@ -96,6 +103,7 @@ static int run(struct pc_store *st, struct cli_policy *cp, int64_t now,
 	int rc = CLI_OK;
 
 	r.title = title ? xstrdup(title) : NULL;
+	r.base_url = base_url ? xstrdup(base_url) : NULL;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (cli_policy_show(cp, st, now, 0, &stats, build, &j, NULL) < 0) {
 		pc_report_release(&r);
@@ -124,13 +132,15 @@ int cmd_report(int argc, char **argv)
 		CLI_POLICY_LONGOPTS,
 		{ "archive", required_argument, NULL, 'A' },
 		{ "title", required_argument, NULL, 'T' },
+		{ "base-url", required_argument, NULL, 'B' + 256 },
 		{ "html", required_argument, NULL, 'H' + 256 },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_policy_args pa = { 0 };
 	struct cli_policy cp;
-	const char *db = NULL, *html = NULL, *archive = NULL, *title = NULL;
+	const char *db = NULL, *html = NULL, *archive = NULL, *title = NULL,
+		   *base_url = NULL;
 	const struct conf *conf = cli_conf();
 	struct pc_store *st;
 	int64_t now = (int64_t)time(NULL);
@@ -160,6 +170,19 @@ int cmd_report(int argc, char **argv)
 		case 'H' + 256:
 			html = optarg;
 			break;
+		case 'B' + 256:
+			if (strncmp(optarg, "https://", 8) &&
+			    strncmp(optarg, "http://", 7)) {
+				log_warnx(
+					"report: --base-url is where the site "
+					"is served, an http:// or https:// "
+					"URL, not '%s'",
+					optarg);
+				cli_policy_args_release(&pa);
+				return CLI_USAGE;
+			}
+			base_url = optarg;
+			break;
 		case 'h':
 			cli_policy_args_release(&pa);
 			return cli_usage(stdout, report_usage, CLI_OK);
@@ -178,6 +201,8 @@ int cmd_report(int argc, char **argv)
 	cli_policy_args_done(&pa);
 	if (!archive && conf)
 		archive = conf->archive;
+	if (!base_url && conf)
+		base_url = conf->report.base_url;
 	if (!(st = cli_open_store(cli_db_path(db)))) {
 		cli_policy_args_release(&pa);
 		return CLI_FAIL;
@@ -187,7 +212,7 @@ int cmd_report(int argc, char **argv)
 		cli_policy_args_release(&pa);
 		return CLI_FAIL;
 	}
-	rc = run(st, &cp, now, html, archive, title);
+	rc = run(st, &cp, now, html, archive, title, base_url);
 	cli_policy_close(&cp);
 	pc_store_close(st);
 	cli_policy_args_release(&pa);

@@ -224,7 +224,8 @@ int page_entry(struct site *s, const struct site_entry *e)
 		pc_buf_addf(&path, "entries/%s.atom", e->slug);
 		pc_buf_reset(&b);
 		pc_buf_addf(&b, "urn:patchclock:entry:%s", e->slug);
-		rc = page_feed(s, path.buf, b.buf, e->name, e->slug, open, n);
+		rc = page_feed(s, path.buf, b.buf, e->name, e->slug, open, n,
+			       0);
 	}
 	pc_buf_release(&b);
 	pc_buf_release(&path);

@@ -104,7 +104,7 @@ int page_front(struct site *s)
 		open += s->r->series[i].open != 0;
 		unmapped += s->r->series[i].open && !s->r->series[i].entry;
 	}
-	page_start(&b, s, "", "patchclock: who waits on whom", NULL);
+	page_start(&b, s, "", "patchclock: who waits on whom", "overdue.atom");
 	pc_buf_addstr(&b, "<h1>Who waits on whom</h1>\n<p>");
 	pc_buf_addf(&b,
 		    "<span data-total=\"open\">%zu</span> open series in "
@@ -125,9 +125,23 @@ int page_front(struct site *s)
 	for (i = 0; i < n; i++)
 		put_row(&b, s, v[i]);
 	pc_buf_addstr(&b, "</table></div>\n");
+	pc_buf_addstr(&b, "<p><a href=\"overdue.atom\">Feed</a> of every "
+			  "series that became overdue.</p>\n");
 	page_end(&b, s);
 	rc = site_emit(s, "index.html", &b);
 	pc_buf_release(&b);
 	free(v);
+	if (rc == 0) {
+		/* The site-wide feed: every open series that became
+		 * overdue, whatever its entry (issue 37). */
+		size_t *all = xcalloc(s->r->nseries + 1, sizeof(*all));
+
+		for (i = n = 0; i < s->r->nseries; i++)
+			if (s->r->series[i].open && s->r->series[i].entry)
+				all[n++] = i;
+		rc = page_feed(s, "overdue.atom", "urn:patchclock:overdue",
+			       "overdue", "index", all, n, 1);
+		free(all);
+	}
 	return rc;
 }

@@ -69,7 +69,7 @@ int page_person(struct site *s, const struct site_person *p)
 		pc_buf_addf(&b, "urn:patchclock:person:%s", p->slug);
 		rc = page_feed(s, path.buf, b.buf,
 			       p->name && *p->name ? p->name : p->addr, p->slug,
-			       mine, n);
+			       mine, n, 0);
 	}
 	pc_buf_release(&b);
 	pc_buf_release(&path);

@@ -73,6 +73,9 @@ struct pc_report_run {
 struct pc_report_series {
 	int64_t id;
 	char *subject, *url;
+	/* its first posting's Message-ID, without brackets: what names it
+	 * across rebuilds of the database (feed ids), or NULL */
+	char *msgid;
 	struct pc_report_person author;
 	int revision, rfc;
 	char *state, *flags; /* flags: words separated by blanks, or NULL */
@@ -119,6 +122,9 @@ struct pc_report_entry {
 struct pc_report {
 	int64_t now; /* when it was judged */
 	char *title; /* "patchclock: nvdimm@lists.linux.dev", or NULL */
+	/* where the site is served ("https://example.org/patchclock/"), for
+	 * the feeds' absolute links; NULL: links relative to the feed */
+	char *base_url;
 	struct pc_report_series *series; /* every judged series */
 	size_t nseries;
 	struct pc_report_entry *entries; /* every governing entry */

@@ -604,6 +604,7 @@ static void release_series(struct pc_report_series *x)
 
 	free(x->subject);
 	free(x->url);
+	free(x->msgid);
 	free(x->author.name);
 	free(x->author.addr);
 	free(x->state);
@@ -684,5 +685,6 @@ void pc_report_release(struct pc_report *r)
 	free(r->series);
 	free(r->entries);
 	free(r->title);
+	free(r->base_url);
 	memset(r, 0, sizeof(*r));
 }

@@ -104,9 +104,11 @@ int page_front(struct site *s);
 int page_entry(struct site *s, const struct site_entry *e);
 int page_person(struct site *s, const struct site_person *p);
 int page_series(struct site *s, const struct pc_report_series *x);
-/* The Atom feed of these series (their overdue and ready items). */
+/* The Atom feed at path of these series (their overdue and, unless
+ * overdue_only, ready items); alternate: the page it goes with, beside
+ * it, without ".html". */
 int page_feed(struct site *s, const char *path, const char *id,
 	      const char *title, const char *alternate, const size_t *idx,
-	      size_t n);
+	      size_t n, int overdue_only);
 
 #endif

@@ -651,8 +651,9 @@ static void test_conf__report_section(void **state)
 	struct fix *f = *state;
 	char err[256], *want;
 	struct conf *c = load(f,
-			      MIN "[report]\nhtml = site\ntitle = nvdimm list\n"
-				  "every = 5\n",
+			      MIN
+			      "[report]\nhtml = site\ntitle = nvdimm list\n"
+			      "every = 5\nbase_url = https://example.org/pc/\n",
 			      err, sizeof(err));
 
 	assert_non_null(c);
@@ -660,6 +661,7 @@ static void test_conf__report_section(void **state)
 	assert_string_equal(c->report.html, want);
 	free(want);
 	assert_string_equal(c->report.title, "nvdimm list");
+	assert_string_equal(c->report.base_url, "https://example.org/pc/");
 	assert_int_equal(c->report.every, 5);
 	conf_free(c);
 
@@ -675,6 +677,10 @@ static void test_conf__report_section(void **state)
 	expect_error(f, MIN "[report]\nevery = 2d\n",
 		     "4: 'every' in [report] is seconds between two reports, "
 		     "0 to 86400, not '2d'");
+	expect_error(
+		f, MIN "[report]\nbase_url = /srv/www\n",
+		"4: 'base_url' in [report] is where the site is served, an "
+		"http:// or https:// URL, not '/srv/www'");
 	expect_error(f, MIN "[report]\nhtml = a\n[report]\n",
 		     "5: section [report] given twice (first at line 3)");
 }

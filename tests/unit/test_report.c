@@ -677,6 +677,7 @@ static void build_model(struct pc_report *r)
 	x = add_series(r, 12, "[PATCH] fix & clean", E_HOSTILE, "new",
 		       "overdue");
 	x->url = xstrdup("https://lore.kernel.org/r/12@x");
+	x->msgid = xstrdup("12@x");
 	set_person(&x->author, "Dan & Co", A_DAN);
 	x->posted_at = NOW - 10 * DAY;
 	x->due_at = NOW - 3 * DAY;
@@ -829,8 +830,9 @@ static void test_report__site_files(void **state)
 	}
 	for (i = 0; i < PC_ARRAY_SIZE(series_ids); i++)
 		mem_get(ms, "series/%lld.html", (long long)series_ids[i]);
+	mem_get(ms, "overdue.atom");
 	/* Nothing else. */
-	assert_int_equal(files, 2 + 2 * PC_ARRAY_SIZE(entries) +
+	assert_int_equal(files, 3 + 2 * PC_ARRAY_SIZE(entries) +
 					2 * PC_ARRAY_SIZE(people) +
 					PC_ARRAY_SIZE(series_ids));
 }
@@ -1226,16 +1228,16 @@ static void test_report__feeds(void **state)
 
 	a = entry_file(ms, E_HOSTILE, "atom");
 	check_feed(a, 2);
+	/* Named by the posting's Message-ID, which a rebuild keeps; by
+	 * the row only where none is known (issue 37). */
 	assert_true(
-		contains(a, "<id>urn:patchclock:series:11:v1:overdue</id>"));
-	assert_true(
-		contains(a, "<id>urn:patchclock:series:12:v1:overdue</id>"));
+		contains(a, "<id>urn:patchclock:overdue:v1:series-11</id>"));
+	assert_true(contains(a, "<id>urn:patchclock:overdue:v1:12@x</id>"));
 	assert_true(contains(a, "<link rel=\"alternate\" "
 				"href=\"../series/11.html\"/>"));
 	a = entry_file(ms, E_NVDIMM, "atom");
 	check_feed(a, 1);
-	assert_true(contains(a, "<id>urn:patchclock:series:13:v2:ready to "
-				"apply</id>"));
+	assert_true(contains(a, "<id>urn:patchclock:ready:v2:series-13</id>"));
 	check_feed(entry_file(ms, E_ORPHAN, "atom"), 0);
 	/* The people's feeds are well-formed too (their items: below). */
 	for (i = 0; i < PC_ARRAY_SIZE(people); i++) {
@@ -1248,6 +1250,41 @@ static void test_report__feeds(void **state)
 	}
 	/* Dave maintains E_NVDIMM: 13 is ready; his own 15 is closed. */
 	check_feed(person_file(ms, "dave.jiang@intel.com", "atom"), 1);
+	/* The site's own feed: every overdue series, whatever its entry,
+	 * and nothing merely ready (issue 37); linked from the front. */
+	a = mem_get(ms, "overdue.atom");
+	check_feed(a, 2);
+	assert_false(contains(a, ":ready:"));
+	assert_true(contains(a, "<link rel=\"alternate\" "
+				"href=\"series/11.html\"/>"));
+	assert_true(
+		contains(mem_get(ms, "index.html"), "href=\"overdue.atom\""));
+}
+
+/* With the site's base URL, a feed's links are absolute: feed readers
+ * resolve relative ones against the feed's own address, which they may
+ * not keep (issue 37). */
+static void test_report__feed_base_url(void **state)
+{
+	struct pc_report r;
+	struct mem_site ms = { 0 };
+	struct pc_err err = { 0 };
+	const struct site_file *a;
+
+	(void)state;
+	build_model(&r);
+	r.base_url = xstrdup("https://example.org/pc");
+	assert_int_equal(pc_report_render(&r, mem_write, &ms, &err), 0);
+	a = entry_file(&ms, E_HOSTILE, "atom");
+	assert_true(
+		contains(a, "href=\"https://example.org/pc/series/11.html\""));
+	assert_false(contains(a, "href=\"../"));
+	a = mem_get(&ms, "overdue.atom");
+	assert_true(
+		contains(a, "href=\"https://example.org/pc/overdue.atom\""));
+	assert_true(contains(a, "href=\"https://example.org/pc/index.html\""));
+	pc_report_release(&r);
+	mem_release(&ms);
 }
 
 /* An item is in a feed once: RFC 4287 reads two entries of one id as one
@@ -1331,6 +1368,7 @@ int main(void)
 						fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_report__front_counts,
 						fx_setup, fx_teardown),
+		cmocka_unit_test(test_report__feed_base_url),
 		cmocka_unit_test_setup_teardown(test_report__feeds, fx_setup,
 						fx_teardown),
 		cmocka_unit_test_setup_teardown(test_report__feed_ids_unique,
