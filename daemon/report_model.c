@@ -85,6 +85,7 @@ static int add_row(const struct pc_status_row *row, void *arg)
 	x->entry = dup_or_null(row->entry);
 	x->posted_at = row->posted;
 	x->due_at = row->due;
+	x->wait_from = row->wait_from;
 	x->act_at = row->act_at;
 	x->first_response_at = row->first_response;
 	x->evaluated_at = row->evaluated_at;

@@ -28,7 +28,39 @@ static void put_people(struct pc_buf *b, const struct site *s, const char *what,
 	pc_buf_addstr(b, n ? "</p>\n" : "none</p>\n");
 }
 
+/* Who owes the next move, by name, and since when: the author, or the
+ * entry's maintainers (issue 37: cards named nobody). */
+static void put_next(struct pc_buf *b, const struct site *s,
+		     const struct site_entry *e,
+		     const struct pc_report_series *x)
+{
+	size_t i;
+
+	if (!x->turn)
+		return;
+	pc_buf_addstr(b, "<br><span data-next>next: ");
+	if (!strcmp(x->turn, "author")) {
+		put_person(b, s, "../", x->author.name, x->author.addr);
+		pc_buf_addstr(b, " (the author)");
+	} else if (e->e && e->e->nmaintainers) {
+		for (i = 0; i < e->e->nmaintainers; i++) {
+			if (i)
+				pc_buf_addstr(b, ", ");
+			put_person(b, s, "../", e->e->maintainers[i].name,
+				   e->e->maintainers[i].addr);
+		}
+	} else {
+		pc_buf_addstr(b, "the maintainers");
+	}
+	if (x->wait_from) {
+		pc_buf_addstr(b, ", since ");
+		put_date(b, x->wait_from);
+	}
+	pc_buf_addstr(b, "</span>");
+}
+
 static void put_card(struct pc_buf *b, const struct site *s,
+		     const struct site_entry *e,
 		     const struct pc_report_series *x)
 {
 	pc_buf_addf(b, "<div class=\"card\" data-card=\"%lld\">",
@@ -42,28 +74,33 @@ static void put_card(struct pc_buf *b, const struct site *s,
 		pc_buf_addstr(b, ", due ");
 		put_date(b, x->due_at);
 	}
-	pc_buf_addstr(b, "</span><br>");
+	pc_buf_addstr(b, "</span>");
+	put_next(b, s, e, x);
+	pc_buf_addstr(b, "<br>");
 	put_flags(b, x->flags);
 	pc_buf_addstr(b, "</div>\n");
 }
 
-/* Which column of the board: the author's move, a review tag missing,
- * or the maintainers' move. */
+/* Which column of the board: whose turn `status` says it is (the same
+ * word everywhere: a series waiting on its maintainers for a review is
+ * theirs, with its needs-review badge), or no move owed (held). */
 static int column_of(const struct pc_report_series *x)
 {
 	if (x->turn && !strcmp(x->turn, "author"))
 		return 0;
-	return site_needs_review(x) ? 1 : 2;
+	if (x->turn && !strcmp(x->turn, "maintainers"))
+		return 1;
+	return 2;
 }
 
 static void put_board(struct pc_buf *b, const struct site *s,
 		      const struct site_entry *e)
 {
-	static const char *const names[] = { "author", "reviewers",
-					     "maintainers" };
+	static const char *const names[] = { "author", "maintainers",
+					     "nobody" };
 	static const char *const heads[] = { "Waiting on the author",
-					     "Waiting on a review",
-					     "Waiting on the maintainers" };
+					     "Waiting on the maintainers",
+					     "No move owed (held)" };
 	size_t i, c, n;
 
 	pc_buf_addstr(b, "<h2>Whose turn</h2>\n<div class=\"board\">\n");
@@ -83,7 +120,7 @@ static void put_board(struct pc_buf *b, const struct site *s,
 				&s->r->series[e->series[i]];
 
 			if (x->open && column_of(x) == (int)c)
-				put_card(b, s, x);
+				put_card(b, s, e, x);
 		}
 		pc_buf_addstr(b, "</div>\n");
 	}

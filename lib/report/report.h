@@ -82,6 +82,9 @@ struct pc_report_series {
 	char *turn, *hold, *hold_reason; /* or NULL */
 	char *entry; /* the governing entry, or NULL */
 	int64_t posted_at, due_at, act_at, first_response_at, evaluated_at;
+	/* the wait on the maintainers began (the posting, or the answer
+	 * that gave them the ball); 0 when it is not their turn */
+	int64_t wait_from;
 	double overdue_days;
 	int open; /* not superseded, accepted, applied or tested */
 	int reviewed, npatches_judged;

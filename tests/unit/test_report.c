@@ -1029,6 +1029,24 @@ static void test_report__site_escapes(void **state)
 	assert_true(contains(s, "Trusted &lt;reviewers&gt;"));
 	assert_true(contains(s, "new features (before -rc4) &lt;b&gt;"));
 	assert_true(contains(s, "o&#39;brien&amp;co@x.org"));
+	/* Whose turn, as status says it (issue 37): series 11 waits on its
+	 * maintainers for a review, so it is in their column, and its card
+	 * names them. */
+	{
+		const char *col =
+			strstr(s->bytes, "data-column=\"maintainers\"");
+		const char *card = strstr(s->bytes, "data-card=\"11\"");
+		const char *next = card ? strstr(card, "data-next>next: ") :
+					  NULL;
+
+		assert_non_null(col);
+		assert_non_null(card);
+		assert_true(card > col);
+		assert_null(strstr(s->bytes, "data-column=\"reviewers\""));
+		assert_non_null(next);
+		assert_true(next < strstr(card, "</div>"));
+		assert_non_null(strstr(next, "Dan &amp; Co"));
+	}
 	s = person_file(ms, "jorg@x.org", "html");
 	assert_true(
 		contains(s, "<h1 data-person-name>J\xc3\xb6rg " FFFD "</h1>"));
