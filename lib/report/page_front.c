@@ -80,13 +80,89 @@ static void put_row(struct pc_buf *b, const struct site *s,
 	pc_buf_addstr(b, "<td>");
 	if (e->oldest_overdue) {
 		put_series_link(b, "", e->oldest_overdue);
-		pc_buf_addstr(b, " <span class=\"when\">");
-		put_date(b, e->oldest_overdue->posted_at);
-		pc_buf_addstr(b, "</span>");
+		pc_buf_addf(b,
+			    " <span class=\"when\">%.1f business days "
+			    "late</span>",
+			    e->oldest_overdue->overdue_days);
 	} else {
 		pc_buf_addstr(b, "<span class=\"dim\">-</span>");
 	}
 	pc_buf_addstr(b, "</td></tr>\n");
+}
+
+/* Most overdue first. */
+static const struct site *sort_site;
+static int by_lateness(const void *a, const void *b)
+{
+	const struct pc_report_series
+		*x = &sort_site->r->series[*(const size_t *)a],
+		*y = &sort_site->r->series[*(const size_t *)b];
+
+	if (x->overdue_days != y->overdue_days)
+		return x->overdue_days < y->overdue_days ? 1 : -1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/*
+ * What to do today, in five seconds (issue 37): the counts, then every
+ * overdue series across the entries, the latest first, with its entry,
+ * how late, its archive link and the b4 line that applies it.
+ */
+static void put_today(struct pc_buf *b, const struct site *s)
+{
+	size_t *v = xcalloc(s->r->nseries + 1, sizeof(*v));
+	size_t i, n = 0, ready = 0;
+
+	for (i = 0; i < s->r->nseries; i++) {
+		const struct pc_report_series *x = &s->r->series[i];
+
+		if (!x->entry)
+			continue;
+		if (site_overdue(x))
+			v[n++] = i;
+		ready += site_ready(x) != 0;
+	}
+	pc_buf_addf(b,
+		    "<p class=\"headline\"><b><span data-headline=\"overdue\">"
+		    "%zu</span> overdue</b>, <b><span data-headline=\"ready\">"
+		    "%zu</span> ready to apply</b>.</p>\n",
+		    n, ready);
+	if (!n) {
+		free(v);
+		return;
+	}
+	sort_site = s;
+	qsort(v, n, sizeof(*v), by_lateness);
+	pc_buf_addstr(b, "<h2>Overdue, the latest first</h2>\n"
+			 "<div class=\"scroll\"><table data-table=\"overdue\">"
+			 "<tr><th>Series</th><th>Entry</th><th>Late</th>"
+			 "<th>Apply it</th></tr>\n");
+	for (i = 0; i < n; i++) {
+		const struct pc_report_series *x = &s->r->series[v[i]];
+
+		pc_buf_addf(b, "<tr data-overdue=\"%lld\"><td>",
+			    (long long)x->id);
+		put_series_link(b, "", x);
+		if (x->url) {
+			pc_buf_addstr(b, " <span class=\"dim\">[<a href=\"");
+			pc_html_url(b, x->url);
+			pc_buf_addstr(b, "\">archive</a>]</span>");
+		}
+		pc_buf_addstr(b, "</td><td>");
+		put_entry(b, s, "", x->entry);
+		pc_buf_addf(b,
+			    "</td><td class=\"n\">%.1f business days</td>"
+			    "<td>",
+			    x->overdue_days);
+		if (x->msgid) {
+			pc_buf_addstr(b, "<code>b4 shazam ");
+			pc_html_text(b, x->msgid);
+			pc_buf_addstr(b, "</code>");
+		}
+		pc_buf_addstr(b, "</td></tr>\n");
+	}
+	pc_buf_addstr(b, "</table></div>\n");
+	free(v);
 }
 
 int page_front(struct site *s)
@@ -105,7 +181,9 @@ int page_front(struct site *s)
 		unmapped += s->r->series[i].open && !s->r->series[i].entry;
 	}
 	page_start(&b, s, "", "patchclock: who waits on whom", "overdue.atom");
-	pc_buf_addstr(&b, "<h1>Who waits on whom</h1>\n<p>");
+	pc_buf_addstr(&b, "<h1>Who waits on whom</h1>\n");
+	put_today(&b, s);
+	pc_buf_addstr(&b, "<h2>By entry</h2>\n<p>");
 	pc_buf_addf(&b,
 		    "<span data-total=\"open\">%zu</span> open series in "
 		    "<span data-total=\"entries\">%zu</span> entries",

@@ -879,7 +879,8 @@ static void check_markup(const struct site_file *f)
 		"p",	   "div",    "table", "tr",    "th",	     "td",
 		"b",	   "br",     "ul",    "li",    "blockquote", "pre",
 		"svg",	   "rect",   "text",  "?xml",  "feed",	     "id",
-		"updated", "author", "name",  "entry", "summary",
+		"updated", "author", "name",  "entry", "summary",    "code",
+		"bdi",
 	};
 	static const char *const attrs[] = {
 		"lang",	   "charset", "name",	     "content", "rel",
@@ -1029,6 +1030,19 @@ static void test_report__site_escapes(void **state)
 	assert_true(contains(s, "Trusted &lt;reviewers&gt;"));
 	assert_true(contains(s, "new features (before -rc4) &lt;b&gt;"));
 	assert_true(contains(s, "o&#39;brien&amp;co@x.org"));
+	/* The front page answers what to do today (issue 37): the
+	 * headline, the overdue series the latest first, each with its
+	 * b4 line. */
+	{
+		const struct site_file *ix = mem_get(ms, "index.html");
+		const char *t = strstr(ix->bytes, "data-table=\"overdue\"");
+
+		assert_non_null(
+			strstr(ix->bytes, "data-headline=\"overdue\">2<"));
+		assert_non_null(t);
+		assert_non_null(strstr(t, "<code>b4 shazam 12@x</code>"));
+		assert_true(strstr(t, "data-overdue=") < strstr(t, "</table>"));
+	}
 	/* Whose turn, as status says it (issue 37): series 11 waits on its
 	 * maintainers for a review, so it is in their column, and its card
 	 * names them. */
