@@ -40,7 +40,20 @@ static const char pc_report_css[] =
 	"{color:var(--good)}\n"
 	".board{display:grid;grid-template-columns:repeat(3,1fr);gap:0.8rem}"
 	"\n"
-	"@media (max-width:44rem){.board{grid-template-columns:1fr}}\n"
+	"@media (max-width:44rem){.board{grid-template-columns:1fr}\n"
+	/* On a phone a table's rows become cards: every cell on its own
+	 * line, a count with its name (data-count), none out of sight. */
+	".scroll table,.scroll tbody,.scroll tr,.scroll td{display:block;"
+	"width:auto}\n"
+	".scroll tr:first-child{display:none}\n"
+	".scroll tr{border:1px solid var(--line);border-radius:5px;"
+	"margin-bottom:0.5rem;padding:0.3rem 0.4rem}\n"
+	".scroll td{border:none;padding:0.1rem 0;text-align:left}\n"
+	".scroll td[data-count]::before{content:attr(data-count) \": \";"
+	"color:var(--dim)}\n"
+	"code{overflow-wrap:anywhere}}\n"
+	/* A chart fits its column: scaled by its viewBox. */
+	"svg.chart{max-width:100%;height:auto}\n"
 	".col{background:var(--card);border:1px solid var(--line);"
 	"border-radius:6px;padding:0.5rem}\n"
 	".col h3{margin:0 0 0.4rem;font-size:0.95rem}\n"

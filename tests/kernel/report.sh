@@ -260,6 +260,38 @@ chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
 	--window-size=390,900 --screenshot="$art/front-dark-phone.png" \
 	"file://$site/index.html" >/dev/null 2>&1 || true
 
+# On a phone (390 px), nothing is out of sight (issue 37: 4 of 9 columns
+# showed, the age histogram clipped): a test page, not the site's, frames
+# each page at that width and measures every cell, card and chart.
+phone() { # PAGE: "overflow N of width W ..."
+	cat >"$tmp/measure.html" <<EOM
+<!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="file://$1"
+style="width:390px;height:900px;border:0"></iframe><script>
+document.getElementById('f').onload = function () {
+	var d = this.contentDocument, out = [], w = d.documentElement.clientWidth;
+	d.querySelectorAll('td, th, svg.chart, .card').forEach(function (e) {
+		var r = e.getBoundingClientRect();
+		if (r.width > 0 && r.right > w + 1)
+			out.push(e.tagName + ':' + Math.round(r.right));
+	});
+	var p = document.createElement('pre');
+	p.id = 'result';
+	p.textContent = 'overflow ' + out.length + ' of width ' + w + ' ' +
+		out.slice(0, 5).join(' ');
+	document.body.appendChild(p);
+};
+</script></body></html>
+EOM
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+		--user-data-dir="$tmp/chromium" --allow-file-access-from-files \
+		--virtual-time-budget=5000 --dump-dom "file://$tmp/measure.html" \
+		2>/dev/null | sed -n 's/.*<pre id="result">\([^<]*\).*/\1/p'
+}
+for page in index.html "$entry"; do
+	got=$(phone "$site/$page")
+	check "on a phone, $page shows everything" "${got%% of*}" "overflow 0"
+done
+
 # Every feed is Atom (RFC 4287): an id, a title and an updated time on
 # the feed and on each entry, each entry's link naming a page of the
 # site; an entry's feed lists its overdue and ready series.
