@@ -4,6 +4,7 @@
  * from, its maintainers and reviewers, its open series as a board of
  * whose turn it is, their ages, the cycle's dates; and its feed.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "report/html.h"
 #include "report/site_internal.h"
 #include "report/svg.h"
+#include "util/civil.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
@@ -162,6 +164,114 @@ static void put_ages(struct pc_buf *b, const struct site *s,
 	pc_buf_addstr(b, "</div>\n");
 }
 
+/* The month (months since year 0) a time falls in, UTC. */
+static int64_t month_of(int64_t t)
+{
+	int64_t y;
+	int m, d;
+
+	pc_civil_from_days(t >= 0 ? t / PC_DAY : (t - PC_DAY + 1) / PC_DAY, &y,
+			   &m, &d);
+	return y * 12 + (m - 1);
+}
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), by_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+#define TREND_MONTHS 12
+
+/*
+ * Trends (issue 37: v_sla_by_entry had no chart): by month of posting,
+ * the last TREND_MONTHS months with series, the median days to a first
+ * response and to the apply (the last patch accepted), as SVG bars.
+ */
+static void put_trends(struct pc_buf *b, const struct site *s,
+		       const struct site_entry *e)
+{
+	int64_t last = -1, earliest = INT64_MAX, first;
+	double *resp = xcalloc(e->nseries + 1, sizeof(*resp));
+	double *appl = xcalloc(e->nseries + 1, sizeof(*appl));
+	struct pc_svg_bar rb[TREND_MONTHS], ab[TREND_MONTHS];
+	char labels[TREND_MONTHS][32];
+	size_t i, k, n = 0;
+
+	for (i = 0; i < e->nseries; i++) {
+		const struct pc_report_series *x = &s->r->series[e->series[i]];
+
+		if (!x->posted_at)
+			continue;
+		if (month_of(x->posted_at) > last)
+			last = month_of(x->posted_at);
+		if (month_of(x->posted_at) < earliest)
+			earliest = month_of(x->posted_at);
+	}
+	if (last < 0)
+		goto out;
+	/* From the first month with a series: no bars for the months
+	 * before the archive began. */
+	first = last - TREND_MONTHS + 1;
+	if (first < earliest)
+		first = earliest;
+	for (k = 0; k < TREND_MONTHS && first + (int64_t)k <= last; k++) {
+		int64_t mo = first + (int64_t)k;
+		size_t nr = 0, na = 0;
+
+		for (i = 0; i < e->nseries; i++) {
+			const struct pc_report_series *x =
+				&s->r->series[e->series[i]];
+			int64_t applied = 0;
+			size_t p;
+
+			if (!x->posted_at || month_of(x->posted_at) != mo)
+				continue;
+			if (x->first_response_at >= x->posted_at &&
+			    x->first_response_at)
+				resp[nr++] = (double)(x->first_response_at -
+						      x->posted_at) /
+					     PC_DAY;
+			for (p = 0; p < x->npatches; p++)
+				if (x->patches[p].accepted_at > applied)
+					applied = x->patches[p].accepted_at;
+			if (applied >= x->posted_at && applied)
+				appl[na++] = (double)(applied - x->posted_at) /
+					     PC_DAY;
+		}
+		snprintf(labels[k], sizeof(labels[k]), "%04lld-%02d",
+			 (long long)(mo / 12), (int)(mo % 12) + 1);
+		rb[n].label = ab[n].label = labels[k];
+		rb[n].cls = ab[n].cls = NULL;
+		rb[n].value =
+			nr ? (double)(int)(median(resp, nr) * 10 + 0.5) / 10 :
+			     0;
+		ab[n].value =
+			na ? (double)(int)(median(appl, na) * 10 + 0.5) / 10 :
+			     0;
+		n++;
+	}
+	pc_buf_addstr(b, "<h2>Trends by month of posting</h2>\n"
+			 "<p class=\"dim\">Median days to a first response, "
+			 "and to the apply, of the series posted each month."
+			 "</p>\n<h3>First response</h3><div "
+			 "data-chart=\"response\">");
+	pc_svg_bars(b, "median days to a first response", rb, n);
+	pc_buf_addstr(b, "</div>\n<h3>Applied</h3><div data-chart=\"apply\">");
+	pc_svg_bars(b, "median days to the apply", ab, n);
+	pc_buf_addstr(b, "</div>\n");
+out:
+	free(resp);
+	free(appl);
+}
+
 static void put_dates(struct pc_buf *b, const struct pc_report_entry *e)
 {
 	size_t i;
@@ -249,6 +359,7 @@ int page_entry(struct site *s, const struct site_entry *e)
 	}
 	put_board(&b, s, e);
 	put_ages(&b, s, e);
+	put_trends(&b, s, e);
 	put_dates(&b, e->e);
 	put_profile(&b, e->e);
 	pc_buf_addstr(&b, "<h2>Every series</h2>\n");

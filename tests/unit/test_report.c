@@ -1043,6 +1043,9 @@ static void test_report__site_escapes(void **state)
 		assert_non_null(strstr(t, "<code>b4 shazam 12@x</code>"));
 		assert_true(strstr(t, "data-overdue=") < strstr(t, "</table>"));
 	}
+	/* Trends by month of posting, drawn (issue 37). */
+	assert_non_null(strstr(s->bytes, "data-chart=\"response\"><svg"));
+	assert_non_null(strstr(s->bytes, "data-chart=\"apply\"><svg"));
 	/* Whose turn, as status says it (issue 37): series 11 waits on its
 	 * maintainers for a review, so it is in their column, and its card
 	 * names them. */
