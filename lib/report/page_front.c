@@ -182,6 +182,7 @@ int page_front(struct site *s)
 	}
 	page_start(&b, s, "", "patchclock: who waits on whom", "overdue.atom");
 	pc_buf_addstr(&b, "<h1>Who waits on whom</h1>\n");
+	put_view_links(&b, "");
 	put_today(&b, s);
 	pc_buf_addstr(&b, "<h2>By entry</h2>\n<p>");
 	pc_buf_addf(&b,

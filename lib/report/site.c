@@ -391,12 +391,13 @@ static int write_all(struct site *s)
 
 	if ((rc = site_emit(s, "entries", NULL)) < 0 ||
 	    (rc = site_emit(s, "people", NULL)) < 0 ||
-	    (rc = site_emit(s, "series", NULL)) < 0)
+	    (rc = site_emit(s, "series", NULL)) < 0 ||
+	    (rc = site_emit(s, "views", NULL)) < 0)
 		return rc;
 	pc_buf_addstr(&css, pc_report_css);
 	rc = site_emit(s, "style.css", &css);
 	pc_buf_release(&css);
-	if (rc < 0 || (rc = page_front(s)) < 0)
+	if (rc < 0 || (rc = page_front(s)) < 0 || (rc = page_views(s)) < 0)
 		return rc;
 	for (i = 0; i < s->nentries; i++)
 		if ((rc = page_entry(s, &s->entries[i])) < 0)

@@ -101,6 +101,11 @@ void put_series_table(struct pc_buf *b, const struct site *s, const char *up,
 		      const size_t *idx, size_t n, const char *what);
 
 int page_front(struct site *s);
+/* The filters: views/STATE.html and views/people.html (page_views.c). */
+int page_views(struct site *s);
+/* "Views: overdue · ready · ..." links, from the directory up leads
+ * out of. */
+void put_view_links(struct pc_buf *b, const char *up);
 int page_entry(struct site *s, const struct site_entry *e);
 int page_person(struct site *s, const struct site_person *p);
 int page_series(struct site *s, const struct pc_report_series *x);

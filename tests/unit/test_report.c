@@ -783,7 +783,18 @@ static void test_report__site_files(void **state)
 {
 	const struct fx *f = *state;
 	const struct mem_site *ms = &f->site;
-	static const char *const dirs[] = { "entries", "people", "series" };
+	static const char *const dirs[] = { "entries", "people", "series",
+					    "views" };
+	static const char *const view_pages[] = {
+		"overdue",
+		"ready",
+		"needs-review",
+		"waiting-author",
+		"waiting-maintainers",
+		"held",
+		"open",
+		"people",
+	};
 	size_t i, k, files = 0;
 
 	/* The directories, announced before anything is written in them. */
@@ -811,11 +822,11 @@ static void test_report__site_files(void **state)
 			if (!strcmp(ms->f[k].path, path))
 				fail_msg("'%s' written twice", path);
 		if (strchr(path, '/')) {
-			for (k = 0; k < 3; k++)
+			for (k = 0; k < 4; k++)
 				if (!strncmp(path, dirs[k], strlen(dirs[k])) &&
 				    path[strlen(dirs[k])] == '/')
 					break;
-			assert_true(k < 3);
+			assert_true(k < 4);
 		}
 	}
 	mem_get(ms, "index.html");
@@ -831,10 +842,13 @@ static void test_report__site_files(void **state)
 	for (i = 0; i < PC_ARRAY_SIZE(series_ids); i++)
 		mem_get(ms, "series/%lld.html", (long long)series_ids[i]);
 	mem_get(ms, "overdue.atom");
+	for (i = 0; i < PC_ARRAY_SIZE(view_pages); i++)
+		mem_get(ms, "views/%s.html", view_pages[i]);
 	/* Nothing else. */
 	assert_int_equal(files, 3 + 2 * PC_ARRAY_SIZE(entries) +
 					2 * PC_ARRAY_SIZE(people) +
-					PC_ARRAY_SIZE(series_ids));
+					PC_ARRAY_SIZE(series_ids) +
+					PC_ARRAY_SIZE(view_pages));
 }
 
 /* Markup. */
@@ -1042,6 +1056,18 @@ static void test_report__site_escapes(void **state)
 		assert_non_null(t);
 		assert_non_null(strstr(t, "<code>b4 shazam 12@x</code>"));
 		assert_true(strstr(t, "data-overdue=") < strstr(t, "</table>"));
+	}
+	/* Filters without a server (issue 37): the overdue view lists
+	 * the two overdue series, the front page links every view. */
+	{
+		const struct site_file *vw = mem_get(ms, "views/overdue.html");
+
+		assert_non_null(strstr(vw->bytes, "data-total=\"view\">2<"));
+		assert_non_null(strstr(vw->bytes, "data-row=\"11\""));
+		assert_non_null(strstr(vw->bytes, "data-row=\"12\""));
+		assert_non_null(
+			strstr(mem_get(ms, "index.html")->bytes,
+			       "href=\"views/waiting-maintainers.html\""));
 	}
 	/* Trends by month of posting, drawn (issue 37). */
 	assert_non_null(strstr(s->bytes, "data-chart=\"response\"><svg"));
