@@ -125,7 +125,9 @@ static void put_today(struct pc_buf *b, const struct site *s)
 	pc_buf_addf(b,
 		    "<p class=\"headline\"><b><span data-headline=\"overdue\">"
 		    "%zu</span> overdue</b>, <b><span data-headline=\"ready\">"
-		    "%zu</span> ready to apply</b>.</p>\n",
+		    "%zu</span> ready to apply</b>; what waits on you: your "
+		    "name under <a href=\"views/people.html\">people</a>."
+		    "</p>\n",
 		    n, ready);
 	if (!n) {
 		free(v);
