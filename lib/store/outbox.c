@@ -393,28 +393,31 @@ static const char SQL_SERVER_REPLY[] =
 static const char SQL_IN_DOUBT[] =
 	"UPDATE outbox SET last_error = ?2 WHERE id = ?1";
 
-int pc_outbox_server_reply(struct pc_store *st, int64_t id, const char *reply,
-			   struct pc_err *err)
+/* Sets one text column of row id (sql: ?1 the id, ?2 the text). */
+static int set_text(struct pc_store *st, const char *sql, int64_t id,
+		    const char *text, const char *what, struct pc_err *err)
 {
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_SERVER_REPLY, err);
+	sqlite3_stmt *s = pc_store__stmt(st, sql, err);
 
 	if (!s)
 		return PC_EDB;
 	sqlite3_bind_int64(s, 1, id);
-	pc_store__bind_text(s, 2, reply);
-	return pc_store__exec(st, s, err, "recording the server's reply");
+	pc_store__bind_text(s, 2, text);
+	return pc_store__exec(st, s, err, what);
+}
+
+int pc_outbox_server_reply(struct pc_store *st, int64_t id, const char *reply,
+			   struct pc_err *err)
+{
+	return set_text(st, SQL_SERVER_REPLY, id, reply,
+			"recording the server's reply", err);
 }
 
 int pc_outbox_in_doubt(struct pc_store *st, int64_t id, const char *note,
 		       struct pc_err *err)
 {
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_IN_DOUBT, err);
-
-	if (!s)
-		return PC_EDB;
-	sqlite3_bind_int64(s, 1, id);
-	pc_store__bind_text(s, 2, note);
-	return pc_store__exec(st, s, err, "recording a mail in doubt");
+	return set_text(st, SQL_IN_DOUBT, id, note, "recording a mail in doubt",
+			err);
 }
 
 int pc_outbox_retry(struct pc_store *st, int64_t id, int64_t next_attempt,
