@@ -201,15 +201,20 @@ fail:
  */
 static int check_config(struct daemon *d)
 {
-	char dir[] = "/tmp/patchclockd-check.XXXXXX", *db;
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/patchclockd-check.XXXXXX",
+			      tmp && *tmp ? tmp : "/tmp"),
+	     *db;
 	struct pc_err err = { 0 };
 	int rc = 1;
 
 	simclock_real(&d->clock);
 	d->loop = EV_DEFAULT; /* now_of() reads its time */
 	if (!mkdtemp(dir)) {
-		log_warn("cannot make a scratch directory");
+		log_warn("cannot make a scratch directory '%s' (set TMPDIR)",
+			 dir);
 		conf_free(d->conf);
+		free(dir);
 		return 1;
 	}
 	db = xasprintf("%s/check.db", dir);
@@ -245,6 +250,7 @@ static int check_config(struct daemon *d)
 		rmdir(dir);
 	}
 	free(db);
+	free(dir);
 	return rc;
 }
 
@@ -392,9 +398,9 @@ static void run_sender(struct daemon *d, int64_t now)
 	if (rc < 0 && err.code)
 		log_warnx("sender: %s", err.msg);
 	if (sd.sent || sd.retry || sd.failed)
-		log_info("sender: %u sent (%u not to every recipient), %u to "
-			 "retry, %u failed",
-			 sd.sent, sd.partial, sd.retry, sd.failed);
+		log_info("sender: %u sent (%u not to every recipient, %u "
+			 "possibly twice), %u to retry, %u failed",
+			 sd.sent, sd.partial, sd.in_doubt, sd.retry, sd.failed);
 	pc_store_close(sd.st);
 	_exit(sd.db_error ? 1 : 0);
 }

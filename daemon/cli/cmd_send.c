@@ -149,6 +149,12 @@ int cmd_send(int argc, char **argv)
 		if (sd.partial)
 			snprintf(part, sizeof(part),
 				 " (%u not to every recipient)", sd.partial);
+		/* a sender had stopped while sending them (the log says
+		 * which): they may have arrived twice */
+		if (sd.in_doubt)
+			snprintf(part + strlen(part),
+				 sizeof(part) - strlen(part),
+				 " (%u possibly twice)", sd.in_doubt);
 		printf("send: %u sent%s, %u to retry, %u failed\n", sd.sent,
 		       part, sd.retry, sd.failed);
 	}

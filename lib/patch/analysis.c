@@ -15,6 +15,16 @@
 #include "util/xalloc.h"
 #include "util/banned.h"
 
+unsigned pc_analysis_intent(const struct pc_msg *m)
+{
+	unsigned bits = pc_intent_scan(m->body.buf, m->body.len);
+
+	if (m->dup_field)
+		bits &= ~(unsigned)(PC_INTENT_APPLIED | PC_INTENT_SERIES |
+				    PC_INTENT_RANGE(0xff, 0xff));
+	return bits;
+}
+
 void pc_analysis_release(struct pc_analysis *d)
 {
 	pc_diff_release(&d->diff);
@@ -138,7 +148,7 @@ int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,
 			commit_message_len(text, tlen, d->diff.diff_off), err);
 	} else if (d->kind == PC_KIND_REPLY) {
 		d->origin = "reply";
-		d->intent = pc_intent_scan(m->body.buf, m->body.len);
+		d->intent = pc_analysis_intent(m);
 		d->has_commands = pc_cmds_present(m->body.buf, m->body.len);
 		d->to_bot = d->has_commands &&
 			    pc_cmds_only(m->body.buf, m->body.len);
@@ -154,7 +164,7 @@ int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,
 	} else if (d->kind != PC_KIND_COVER) {
 		/* A pull request or another mail in a thread says things
 		 * too ("applied", a question). */
-		d->intent = pc_intent_scan(m->body.buf, m->body.len);
+		d->intent = pc_analysis_intent(m);
 		d->has_commands = pc_cmds_present(m->body.buf, m->body.len);
 		d->to_bot = d->has_commands &&
 			    pc_cmds_only(m->body.buf, m->body.len);

@@ -46,6 +46,14 @@ int pc_analyse(struct pc_analysis *a, const struct pc_msg *m,
 void pc_analysis_release(struct pc_analysis *a);
 
 /*
+ * The PC_INTENT_* bits of a parsed mail: pc_intent_scan() of its body,
+ * less the word that grants acceptance ("Applied") when the mail writes
+ * a field RFC 5322 allows once twice (m->dup_field): such a mail carries
+ * no authority (issue 36), whoever it names as its sender.
+ */
+unsigned pc_analysis_intent(const struct pc_msg *m);
+
+/*
  * Whether a person tag given in the reply m names someone other than its
  * sender, as b4 checks before applying a follow-up tag: not when the
  * addresses are equal, or when one display name's words are all in the

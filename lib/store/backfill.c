@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "mail/message.h"
+#include "patch/analysis.h"
 #include "patch/intent.h"
 #include "store/raw.h"
 #include "store/store_internal.h"
@@ -52,7 +53,7 @@ static unsigned intent_of(struct pc_store *st, int64_t id, struct pc_err *err)
 
 	if (pc_message_raw(&raw, &len, st, id, err) == 0 &&
 	    pc_msg_parse(&m, raw, len, NULL) == 0)
-		bits = pc_intent_scan(m->body.buf, m->body.len);
+		bits = pc_analysis_intent(m);
 	pc_msg_free(m);
 	free(raw);
 	return bits;

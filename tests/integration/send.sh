@@ -341,6 +341,7 @@ sqlite3 "$db" "INSERT INTO outbox (key, action, series_id, recipients,
 send --now "2024-01-28 00:01" >"$tmp/doubt.out" 2>"$tmp/doubt.err" || true
 contains "the doubt is logged" "$(cat "$tmp/doubt.err")" \
 	"a sender stopped while sending it"
+contains "and counted" "$(tail -n 1 "$tmp/doubt.out")" "(1 possibly twice)"
 check "and recorded on the sent mail" "$(sqlite3 "$db" "SELECT status ||
 	'|' || (last_error LIKE 'a sender stopped while sending it%') ||
 	'|' || (sending_at IS NULL) FROM outbox

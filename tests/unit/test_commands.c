@@ -297,6 +297,15 @@ static void test_commands__duplicated_from_is_no_authority(void **state)
 	       "SELECT t.mismatch FROM trailers t JOIN messages m ON m.id = "
 	       "t.message_id WHERE m.msgid = 'dup@x'",
 	       "1");
+	/* Nor does its "Applied" accept anything, in prose. */
+	t_ingest_mail(&f->ts, "dup2@x", "May Tainer <may@example.org>",
+		      "Re: [PATCH] widget: spin", T0 + DAY, "p1@x",
+		      "From: Gus <gus@example.org>\n",
+		      "Applied to widget-next, thanks!\n");
+	judge(f, T0 + DAY + 120);
+	expect(f, "SELECT intent & 1 FROM messages WHERE msgid = 'dup2@x'",
+	       "0");
+	expect(f, "SELECT state FROM series_status", "acknowledged");
 }
 
 static void test_commands__applied_and_changes_requested(void **state)
