@@ -11,6 +11,7 @@
 #include "patch/analysis.h"
 #include "patch/command.h"
 #include "patch/intent.h"
+#include "patch/isa.h"
 #include "util/util.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -99,6 +100,23 @@ static size_t commit_message_len(const char *body, size_t len, size_t diff_off)
 	return (size_t)(end - body);
 }
 
+/* The bits a posting carries (PC_INTENT_DRAFT_ISA): from its title and
+ * its author's prose (a cover letter; a patch's commit message, or the
+ * mail's text around an attached one). */
+static unsigned posting_bits(const struct pc_analysis *d,
+			     const struct pc_msg *m, const char *text)
+{
+	size_t prose = m->body.len;
+
+	if (d->kind == PC_KIND_PATCH && text == m->body.buf && d->diff.nfiles)
+		prose = commit_message_len(m->body.buf, m->body.len,
+					   d->diff.diff_off);
+	return pc_isa_draft(d->name, strlen(d->name)) ||
+			       pc_isa_draft(m->body.buf, prose) ?
+		       PC_INTENT_DRAFT_ISA :
+		       0;
+}
+
 int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,
 	       struct pc_err *err)
 {
@@ -130,6 +148,9 @@ int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,
 	d->is_bot = pc_is_bot(m->from.name, m->from.addr, m->auto_submitted);
 	if (d->kind == PC_KIND_PATCH || d->kind == PC_KIND_COVER)
 		scan_version_links(d, m->body.buf, m->body.len);
+
+	if (d->kind == PC_KIND_PATCH || d->kind == PC_KIND_COVER)
+		d->intent = posting_bits(d, m, text);
 
 	if (d->kind == PC_KIND_PATCH && text == m->body.buf) {
 		d->origin = "patch";

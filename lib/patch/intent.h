@@ -57,6 +57,10 @@ enum {
 	 * register exists, so true is right"): with the sender's own tag,
 	 * the tag is the verdict. */
 	PC_INTENT_REQUEST = 1 << 28,
+	/* A posting's bit (a patch or cover letter; the others are a
+	 * reply's): its author says the specification it implements is a
+	 * draft (lib/patch/isa.h). */
+	PC_INTENT_DRAFT_ISA = 1 << 29,
 };
 
 /*

@@ -72,6 +72,7 @@ static const struct {
 	{ "style_cleanups", PC_PROF_STYLE },
 	{ "off_list_review", PC_PROF_OFF_LIST },
 	{ "review_attestation", PC_PROF_ATTESTATION },
+	{ "isa_extensions", PC_PROF_EXTENSIONS },
 };
 
 static int key_of(const char *name)

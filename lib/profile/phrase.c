@@ -1214,6 +1214,31 @@ static int attestation_of(const char *n, int strict)
 
 /* ---- people ---- */
 
+/* RISC-V: "We'll only accept patches for new modules or extensions if
+ * the specifications for those modules or extensions are listed as
+ * being "Frozen" or "Ratified"". */
+static int extensions_of(const char *n, int strict)
+{
+	if (strict && (!strcmp(n, "any") || !strcmp(n, "drafts too") ||
+		       !strcmp(n, "drafts accepted")))
+		return PC_PROF_EXT_ANY;
+	if (strict &&
+	    (!strcmp(n, "ratified") || !strcmp(n, "frozen") ||
+	     !strcmp(n, "frozen or ratified") || !strcmp(n, "ratified only") ||
+	     !strcmp(n, "frozen or ratified only")))
+		return PC_PROF_EXT_RATIFIED;
+	/* Later kernels: "... listed as being unlikely to be incompatibly
+	 * changed in the future. For specifications from the RISC-V
+	 * foundation this means "Frozen" or "Ratified"". */
+	if (find_word(n, "extension*") &&
+	    (find_word(n, "frozen") || find_word(n, "ratified") ||
+	     (find_word(n, "specification*") && find_word(n, "incompatibl*"))) &&
+	    find_word(n, "only") &&
+	    (find_word(n, "accept*") || find_word(n, "consider*")))
+		return PC_PROF_EXT_RATIFIED;
+	return 0;
+}
+
 static int valid_addr(const char *p, size_t n)
 {
 	const char *at = memchr(p, '@', n);
@@ -1652,6 +1677,11 @@ int pc_phrase_short(struct pc_phrase_value *out, enum pc_prof_field f,
 		expect = "'dkim' (tags by mail count only when DKIM-verified) "
 			 "or 'none'";
 		break;
+	case PC_PROF_EXTENSIONS:
+		e = extensions_of(n, 1);
+		expect = "'ratified' (frozen or ratified specifications only) "
+			 "or 'any'";
+		break;
 	default:
 		assert(0);
 	}
@@ -1678,16 +1708,27 @@ int pc_phrase_is_example(const char *s, size_t len)
 		"a general guideline is to",
 		NULL,
 	};
-	size_t nl, i, quotes = 0;
+	size_t nl, i, open = 0, answers = 0;
+	int in_quote = 0, spaced = 0;
 	char *n = norm(s, len, &nl);
 	int ex = has_any(n, cues);
 
 	/* Answers to choose from: 'State "Patches only", or "Pull requests
-	 * accepted".' */
-	for (i = 0; i < nl; i++)
-		quotes += n[i] == '"';
+	 * accepted".' Two quoted phrases of more than one word; quoted
+	 * terms are no answers ('listed as being "Frozen" or "Ratified"'). */
+	for (i = 0; i < nl; i++) {
+		if (n[i] == '"') {
+			if (in_quote && spaced && i > open + 1)
+				answers++;
+			in_quote = !in_quote;
+			open = i;
+			spaced = 0;
+		} else if (in_quote && n[i] == ' ') {
+			spaced = 1;
+		}
+	}
 	free(n);
-	return ex || quotes >= 4;
+	return ex || answers >= 2;
 }
 
 static const char *const ping_cues[] = {
@@ -1906,6 +1947,9 @@ int pc_phrase_prose(struct pc_phrase_value *out, enum pc_prof_field f,
 		break;
 	case PC_PROF_ATTESTATION:
 		found = (out->e = attestation_of(n, 0)) != 0;
+		break;
+	case PC_PROF_EXTENSIONS:
+		found = (out->e = extensions_of(n, 0)) != 0;
 		break;
 	case PC_PROF_TEST_SUITE:
 		if (!has_any(n, test_cues) &&

@@ -18,34 +18,36 @@
  * X(FIELD, key, label, kind, member): kind is how the value is held
  * (enum pc_prof_kind), member where in struct pc_policy.
  */
-#define PC_PROF_FIELDS(X)                                                    \
-	X(PC_PROF_PING_AFTER, "ping_after", "ping after", DURATION,          \
-	  ping_after) /* wait this long for a response, then ping */         \
-	X(PC_PROF_REPOST_MIN, "repost_min", "minimum repost interval",       \
-	  DURATION, repost_min) /* minimum time between two postings */      \
-	X(PC_PROF_REMINDER, "reminder", "reminder", ENUM,                    \
-	  reminder) /* how to remind: privately or on the list */            \
-	X(PC_PROF_OFFICE_HOURS, "office_hours", "office hours", HOURS,       \
-	  office_hours) /* days, hours and zone of the maintainers */        \
-	X(PC_PROF_REVIEW, "review", "review tags required", ENUM,            \
-	  review) /* which review tags a patch needs */                      \
-	X(PC_PROF_NEW_FEATURES, "new_features", "last -rc for new features", \
-	  DEADLINE, new_features) /* last -rc for new feature submissions */ \
-	X(PC_PROF_MERGE_FEATURES, "merge_features",                          \
-	  "last -rc to merge features", DEADLINE,                            \
-	  merge_features) /* last -rc to merge features */                   \
-	X(PC_PROF_SUBMIT, "submit", "patches or pull requests", ENUM,        \
-	  submit) /* patches only, or pull requests accepted */              \
-	X(PC_PROF_TRUSTED, "trusted_reviewers", "trusted reviewers", PEOPLE, \
-	  trusted) /* trusted reviewers */                                   \
-	X(PC_PROF_TEST_SUITE, "test_suite", "test suite", TEST,              \
-	  test_suite) /* what must pass before submitting */                 \
-	X(PC_PROF_STYLE, "style_cleanups", "style cleanups", ENUM,           \
-	  style) /* standalone style cleanups */                             \
-	X(PC_PROF_OFF_LIST, "off_list_review", "off-list review", ENUM,      \
-	  off_list) /* off-list (internal) review */                         \
-	X(PC_PROF_ATTESTATION, "review_attestation", "review tags attested", \
-	  ENUM, attestation) /* whether tags by mail must be DKIM-verified */
+#define PC_PROF_FIELDS(X)                                                     \
+	X(PC_PROF_PING_AFTER, "ping_after", "ping after", DURATION,           \
+	  ping_after) /* wait this long for a response, then ping */          \
+	X(PC_PROF_REPOST_MIN, "repost_min", "minimum repost interval",        \
+	  DURATION, repost_min) /* minimum time between two postings */       \
+	X(PC_PROF_REMINDER, "reminder", "reminder", ENUM,                     \
+	  reminder) /* how to remind: privately or on the list */             \
+	X(PC_PROF_OFFICE_HOURS, "office_hours", "office hours", HOURS,        \
+	  office_hours) /* days, hours and zone of the maintainers */         \
+	X(PC_PROF_REVIEW, "review", "review tags required", ENUM,             \
+	  review) /* which review tags a patch needs */                       \
+	X(PC_PROF_NEW_FEATURES, "new_features", "last -rc for new features",  \
+	  DEADLINE, new_features) /* last -rc for new feature submissions */  \
+	X(PC_PROF_MERGE_FEATURES, "merge_features",                           \
+	  "last -rc to merge features", DEADLINE,                             \
+	  merge_features) /* last -rc to merge features */                    \
+	X(PC_PROF_SUBMIT, "submit", "patches or pull requests", ENUM,         \
+	  submit) /* patches only, or pull requests accepted */               \
+	X(PC_PROF_TRUSTED, "trusted_reviewers", "trusted reviewers", PEOPLE,  \
+	  trusted) /* trusted reviewers */                                    \
+	X(PC_PROF_TEST_SUITE, "test_suite", "test suite", TEST,               \
+	  test_suite) /* what must pass before submitting */                  \
+	X(PC_PROF_STYLE, "style_cleanups", "style cleanups", ENUM,            \
+	  style) /* standalone style cleanups */                              \
+	X(PC_PROF_OFF_LIST, "off_list_review", "off-list review", ENUM,       \
+	  off_list) /* off-list (internal) review */                          \
+	X(PC_PROF_ATTESTATION, "review_attestation", "review tags attested",  \
+	  ENUM, attestation) /* whether tags by mail must be DKIM-verified */ \
+	X(PC_PROF_EXTENSIONS, "isa_extensions", "ISA extensions accepted",    \
+	  ENUM, extensions) /* drafts, or frozen and ratified specs only */
 
 #define PC_PROF_FIELD_ENUM(f, key, label, kind, member) f,
 enum pc_prof_field { PC_PROF_FIELDS(PC_PROF_FIELD_ENUM) PC_PROF_NFIELDS };
@@ -148,6 +150,16 @@ enum pc_prof_attestation {
 	PC_PROF_ATTEST_DKIM, /* a tag by mail counts only when verified */
 };
 
+/* Which specifications of an instruction set's extensions code may
+ * implement (RISC-V's patch-acceptance.rst: "We'll only accept patches
+ * for new modules or extensions if the specifications ... are listed as
+ * being "Frozen" or "Ratified""). */
+enum pc_prof_extensions {
+	PC_PROF_EXT_UNSET = 0,
+	PC_PROF_EXT_ANY, /* drafts too */
+	PC_PROF_EXT_RATIFIED, /* frozen or ratified specifications only */
+};
+
 struct pc_prof_person {
 	char *name; /* owned; NULL when only an address is given */
 	char *addr; /* owned; NULL when only a name is given */
@@ -207,6 +219,7 @@ struct pc_policy {
 	enum pc_prof_style style;
 	enum pc_prof_offlist off_list;
 	enum pc_prof_attestation attestation;
+	enum pc_prof_extensions extensions;
 	/* where each field came from; kind PC_PROF_SRC_NONE: not stated */
 	struct pc_prof_origin from[PC_PROF_NFIELDS];
 };

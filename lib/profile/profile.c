@@ -218,6 +218,13 @@ const char *pc_profile_attestation_name(enum pc_prof_attestation v)
 	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
 }
 
+const char *pc_profile_extensions_name(enum pc_prof_extensions v)
+{
+	static const char *const n[] = { NULL, "any", "ratified" };
+
+	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
+}
+
 const char *pc_profile_unit_name(enum pc_prof_unit u)
 {
 	static const char *const n[] = { NULL, "hours", "days", "business days",
@@ -335,6 +342,8 @@ const char *pc_profile_enum_name(enum pc_prof_field f, int v)
 		return pc_profile_offlist_name((enum pc_prof_offlist)v);
 	case PC_PROF_ATTESTATION:
 		return pc_profile_attestation_name((enum pc_prof_attestation)v);
+	case PC_PROF_EXTENSIONS:
+		return pc_profile_extensions_name((enum pc_prof_extensions)v);
 	default:
 		return NULL;
 	}
@@ -439,6 +448,8 @@ static const struct {
 	{ "offlist review", T_FIELD, PC_PROF_OFF_LIST },
 	{ "review tag attestation", T_FIELD, PC_PROF_ATTESTATION },
 	{ "review attestation", T_FIELD, PC_PROF_ATTESTATION },
+	{ "isa extensions", T_FIELD, PC_PROF_EXTENSIONS },
+	{ "extensions", T_FIELD, PC_PROF_EXTENSIONS },
 	{ "key cycle dates", T_DATES, 0 },
 	{ "overview", T_INFO, 0 },
 	{ "core", T_INFO, 0 },
@@ -1128,6 +1139,7 @@ static void format_value(struct pc_buf *out, enum pc_prof_field f,
 	tmp.style = (enum pc_prof_style)v->e;
 	tmp.off_list = (enum pc_prof_offlist)v->e;
 	tmp.attestation = (enum pc_prof_attestation)v->e;
+	tmp.extensions = (enum pc_prof_extensions)v->e;
 	/* Borrowed for the call only. */
 	tmp.trusted = v->people;
 	tmp.n_trusted = v->n_people;

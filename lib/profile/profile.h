@@ -139,6 +139,7 @@ const char *pc_profile_submit_name(enum pc_prof_submit v);
 const char *pc_profile_style_name(enum pc_prof_style v);
 const char *pc_profile_offlist_name(enum pc_prof_offlist v);
 const char *pc_profile_attestation_name(enum pc_prof_attestation v);
+const char *pc_profile_extensions_name(enum pc_prof_extensions v);
 const char *pc_profile_unit_name(enum pc_prof_unit u); /* "hours"... */
 
 /*

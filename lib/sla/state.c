@@ -683,6 +683,11 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (steered(v, s, ctx, now)) {
 		h = PC_SLA_HOLD_STEERED;
 		why = s->steer_why ? s->steer_why : "a maintainer said so";
+	} else if (s->draft_isa && pol &&
+		   pol->extensions == PC_PROF_EXT_RATIFIED) {
+		h = PC_SLA_HOLD_PROFILE;
+		why = "the profile takes frozen or ratified ISA extensions "
+		      "only, and the series says its specification is a draft";
 	} else if (s->author_governs) {
 		h = PC_SLA_HOLD_OWN;
 		why = "the author maintains the tree that takes it";

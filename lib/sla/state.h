@@ -110,7 +110,9 @@
  *      already-answered  someone other than the author answered on the
  *                        list: the next step is read as the author's;
  *      profile-forbids   the profile asks not to be pinged (netdev:
- *                        "watch patchwork");
+ *                        "watch patchwork"), or takes frozen or
+ *                        ratified ISA extensions only and the series
+ *                        says its specification is a draft (RISC-V);
  *      own               the author maintains the tree that takes it
  *                        (author_governs): they apply it themselves,
  *                        there is nobody to wait on;
@@ -271,6 +273,10 @@ struct pc_sla_series {
 	/* a diff in mail with no [PATCH] tag and no Signed-off-by: a bug
 	 * report with a suggested fix, not a submission */
 	int bug_report;
+	/* its author says the specification it implements is a draft
+	 * (lib/patch/isa.h): held where the profile takes frozen or
+	 * ratified extensions only (isa_extensions = ratified) */
+	int draft_isa;
 	/* an unchanged [PATCH RESEND] of the same version: its posting is
 	 * the author's ping (pinged_at), and the wait runs from the first
 	 * posting of the version (prev_posted) */

@@ -145,8 +145,8 @@ static int insert_message(struct pc_store *st, const struct pc_msg *m,
 		sqlite3_bind_text(s, 39, refs.buf, (int)refs.len,
 				  SQLITE_STATIC);
 	}
-	if (d->kind != PC_KIND_PATCH && d->kind != PC_KIND_COVER)
-		sqlite3_bind_int(s, 40, (int)d->intent);
+	/* A reply's words, a posting's bits (PC_INTENT_DRAFT_ISA). */
+	sqlite3_bind_int(s, 40, (int)d->intent);
 	sqlite3_bind_int(s, 42, d->has_commands ? 1 : 0);
 	sqlite3_bind_int(s, 43, d->to_bot ? 1 : 0);
 	sqlite3_bind_int(s, 44, d->review_tag ? 1 : 0);

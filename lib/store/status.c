@@ -136,7 +136,10 @@ static const char SQL_SERIES[] =
 	/* A RESEND of the same version: the author's ping of it. */
 	"coalesce((SELECT a.is_resend FROM messages a WHERE a.id = s.anchor_id) "
 	" AND EXISTS (SELECT 1 FROM series p WHERE p.superseded_by = s.id "
-	" AND p.version = s.version), 0) "
+	" AND p.version = s.version), 0), "
+	/* Its author says it implements a draft specification. */
+	"EXISTS (SELECT 1 FROM messages d WHERE d.series_id = s.id "
+	" AND d.kind IN ('patch', 'cover') AND (d.intent & 536870912) != 0) "
 	"FROM series s WHERE s.id = ?";
 /* A later posting by the same author that replaces series ?1 though no
  * version link says so (the title changed between versions, a series
@@ -867,6 +870,7 @@ static int gather(struct pc_store *st, struct facts *f, int64_t sid,
 		f->s.superseded_at = 0;
 	f->s.author_name = keep(f, sqlite3_column_text(s, 24));
 	f->s.resend = sqlite3_column_int(s, 25);
+	f->s.draft_isa = sqlite3_column_int(s, 26);
 	sqlite3_reset(s);
 	if (!f->s.superseded_at) {
 		int64_t at = 0;

@@ -151,6 +151,8 @@ static const struct {
 	{ 22, pc_store__backfill_intents },
 	/* a comment that asks the author (PC_INTENT_REQUEST) */
 	{ 24, pc_store__backfill_intents },
+	/* a posting of a draft specification (PC_INTENT_DRAFT_ISA) */
+	{ 27, pc_store__backfill_posting_bits },
 };
 
 static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)

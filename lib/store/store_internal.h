@@ -77,5 +77,7 @@ int pc_store__bind_text(sqlite3_stmt *s, int i, const char *text);
  * raw bytes; 0 for one that cannot be parsed.
  */
 int pc_store__backfill_intents(struct pc_store *st, struct pc_err *err);
+/* Schema 27: the bits of recent postings (a draft specification). */
+int pc_store__backfill_posting_bits(struct pc_store *st, struct pc_err *err);
 
 #endif

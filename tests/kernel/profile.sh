@@ -141,7 +141,11 @@ field riscv.json ping_after "1 week" default
 is riscv.json .policy.ping_after.source.file \
 	Documentation/process/submitting-patches.rst
 quotes riscv.json ping_after "Wait for a minimum of one week"
-is riscv.json '[.unrecognised[] | select(.heading == "Submit Checklist Addendum")] | length' 1
+# Its addendum is a rule now: frozen or ratified extensions only (a
+# draft's series is held: profile-forbids).
+field riscv.json isa_extensions ratified prose "Submit Checklist Addendum"
+quotes riscv.json isa_extensions "\"Frozen\" or \"Ratified\""
+is riscv.json '[.unrecognised[] | select(.heading == "Submit Checklist Addendum")] | length' 0
 
 # vfio: review by one of the listed reviewers.
 profile vfio.json --tree "$tree" "VFIO PCI DEVICE SPECIFIC DRIVERS"
@@ -325,6 +329,64 @@ for h in "Resubmit Cadence" "Time Zone / Office Hours" "Trusted Reviewers" \
 done
 is tmpl.json .policy.office_hours.value null
 is tmpl.json .policy.trusted_reviewers.value null
+
+# ---- (c) the RISC-V rule, applied --------------------------------------
+# Two RISC-V patches, each 6 weeks without an answer: the one that says
+# its specification is a draft is held (profile-forbids: the addendum
+# takes frozen or ratified extensions only); the other is overdue. The
+# same draft under an entry whose profile says nothing is owed its mail.
+riscv_patch() { # SUBJECT MSGID PATH PROSE
+	cat <<EOF
+From nobody Mon Sep 17 00:00:00 2001
+From: Dev Eloper <dev@example.org>
+To: linux-riscv@lists.infradead.org
+Subject: [PATCH] $1
+Date: Tue, 01 Nov 2022 10:00:00 +0000
+Message-ID: <$2@example.org>
+
+$4
+
+Signed-off-by: Dev Eloper <dev@example.org>
+---
+ $3 | 1 +
+ 1 file changed, 1 insertion(+)
+
+diff --git a/$3 b/$3
+--- a/$3
++++ b/$3
+@@ -1,3 +1,4 @@
++# x
+ a
+ b
+ c
+
+EOF
+}
+{
+	riscv_patch "riscv: Add support for pointer masking" draft \
+		arch/riscv/Kconfig \
+		"This implements pointer masking, based on the draft v0.4 of the
+Zjpm specification."
+	riscv_patch "riscv: Add Zicboz support" ratified arch/riscv/Makefile \
+		"Zicboz lets user space zero a cache block."
+	riscv_patch "pmem: Add support for the draft spec" elsewhere \
+		drivers/nvdimm/Kconfig \
+		"This implements the draft v0.4 of a specification."
+} >"$tmp/riscv.mbox"
+"$cli" ingest -q --db "$tmp/riscv.db" --tree "$tree" "$tmp/riscv.mbox"
+"$cli" status --db "$tmp/riscv.db" --tree "$tree" --all --json \
+	--now "2022-12-15 12:00" >"$tmp/riscv-status.json"
+hold_of() {
+	jq -r --arg s "$1" '.series[] | select(.subject | contains($s)) |
+		"\(.hold) \(.flags | index("overdue") != null)"' \
+		"$tmp/riscv-status.json"
+}
+[ "$(hold_of "pointer masking")" = "profile-forbids true" ] ||
+	fail "a draft extension's series: $(hold_of "pointer masking"), want profile-forbids"
+[ "$(hold_of "Zicboz")" = "null true" ] ||
+	fail "a ratified extension's series: $(hold_of "Zicboz"), want no hold, overdue"
+[ "$(hold_of "draft spec")" = "null true" ] ||
+	fail "a draft under a profile silent on it: $(hold_of "draft spec"), want no hold"
 
 if [ "$fails" -ne 0 ]; then
 	echo "$fails check(s) failed" >&2

@@ -820,6 +820,51 @@ static void test_store__backfills_intents_once(void **state)
 	free(db);
 }
 
+/* Schema 27 reads the bits of recent postings (a draft specification)
+ * from their raw bytes once; older postings are left without them, and
+ * ingest stores them from then on. */
+static void test_store__backfills_posting_bits(void **state)
+{
+	static const char draft[] =
+		"From: A <a@x>\r\nMessage-ID: <p1@x>\r\n"
+		"Date: Tue, 1 Nov 2022 10:00:00 +0000\r\n"
+		"Subject: [PATCH] riscv: Add pointer masking\r\n\r\n"
+		"This implements the draft v0.4 of the Zjpm spec.\r\n\r\n"
+		"Signed-off-by: A <a@x>\r\n---\r\n"
+		"diff --git a/k b/k\r\n--- a/k\r\n+++ b/k\r\n"
+		"@@ -1 +1,2 @@\r\n a\r\n+b\r\n";
+	struct pc_err err = { 0 };
+	struct fixture *f = *state;
+	char *db = xasprintf("%s/v26.db", f->dir);
+	char *hd = hex(draft);
+	char *sql = xasprintf(
+		"INSERT INTO raw (id, size, compression, bytes) VALUES "
+		"(1, %zu, 'none', x'%s'), (2, %zu, 'none', x'%s')",
+		strlen(draft), hd, strlen(draft), hd);
+
+	free(hd);
+	pc_store_close(f->st);
+	assert_int_equal(pc_store_open_upto(&f->st, db, 26, &err), 0);
+	assert_int_equal(pc_store_query(f->st, sql, ignore_rows, NULL, &err),
+			 0);
+	assert_int_equal(
+		pc_store_query(f->st,
+			       "INSERT INTO messages (id, msgid, raw_id, kind, "
+			       "subject, date) VALUES (1, 'p1@x', 1, 'patch', "
+			       "'riscv: recent', 1667296800), (2, 'p0@x', 2, "
+			       "'patch', 'riscv: old', 1600000000)",
+			       ignore_rows, NULL, &err),
+		0);
+	free(sql);
+	pc_store_close(f->st);
+	assert_int_equal(pc_store_open(&f->st, db, &err), 0);
+	assert_int_equal(count(f, "SELECT intent FROM messages WHERE id = 1"),
+			 PC_INTENT_DRAFT_ISA);
+	assert_int_equal(count(f, "SELECT intent FROM messages WHERE id = 2"),
+			 0);
+	free(db);
+}
+
 /* Schema 20 keys the subject and patch-id indexes: rows stored before
  * get their keys, ingest sets them, and a key is the text folded as
  * lower() folds it. */
@@ -1200,6 +1245,7 @@ int main(void)
 		T(test_store__migrations_and_reopen),
 		T(test_store__migrates_from_every_earlier_schema),
 		T(test_store__backfills_intents_once),
+		T(test_store__backfills_posting_bits),
 		T(test_ingest__text_keys_migrated_and_set),
 		T(test_ingest__intent_of_other_mail),
 		T(test_ingest__commands_only),

@@ -874,6 +874,65 @@ static void test_profile__handbook_fields(void **state)
 	pc_profile_free(p);
 }
 
+/* RISC-V's patch-acceptance.rst, as Linux 6.1 writes it and as later
+ * kernels do (frozen or ratified, a published ECR, or hardware widely
+ * available); a mention of drafts in the overview is no rule. */
+static void test_profile__isa_extensions(void **state)
+{
+	static const char *const addenda[] = {
+		"We'll only accept patches for new modules or extensions if "
+		"the\nspecifications for those modules or extensions are "
+		"listed as being\n\"Frozen\" or \"Ratified\" by the RISC-V "
+		"Foundation.  (Developers may, of\ncourse, maintain their own "
+		"Linux kernel trees that contain code for\nany draft "
+		"extensions that they wish.)\n",
+		"We'll only accept patches for new modules or extensions if "
+		"the\nspecifications for those modules or extensions are "
+		"listed as being\nunlikely to be incompatibly changed in the "
+		"future.  For\nspecifications from the RISC-V foundation "
+		"this means \"Frozen\" or\n\"Ratified\", for the UEFI forum "
+		"specifications this means a published\nECR.\n",
+	};
+	struct pc_buf doc = PC_BUF_INIT;
+	struct pc_profile *p;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < PC_ARRAY_SIZE(addenda); i++) {
+		pc_buf_reset(&doc);
+		pc_buf_addstr(&doc,
+			      "arch/riscv maintenance guidelines for "
+			      "developers\n"
+			      "==============================================="
+			      "=\n\nOverview\n--------\nThe RISC-V instruction "
+			      "set architecture is developed in the open:\n"
+			      "in-progress drafts are available for all to "
+			      "review and to experiment\nwith "
+			      "implementations.\n\nSubmit Checklist Addendum\n"
+			      "-------------------------\n");
+		pc_buf_addstr(&doc, addenda[i]);
+		p = parse_doc(doc.buf);
+		assert_int_equal(p->policy.extensions, PC_PROF_EXT_RATIFIED);
+		assert_int_equal(p->policy.from[PC_PROF_EXTENSIONS].kind,
+				 PC_PROF_SRC_PROSE);
+		assert_string_equal(p->policy.from[PC_PROF_EXTENSIONS].heading,
+				    "Submit Checklist Addendum");
+		pc_profile_free(p);
+	}
+	/* A short answer, and the overview alone states nothing. */
+	p = parse_doc("Profile\n=======\n\nISA extensions\n--------------\n"
+		      "ratified\n");
+	assert_int_equal(p->policy.extensions, PC_PROF_EXT_RATIFIED);
+	assert_int_equal(p->policy.from[PC_PROF_EXTENSIONS].kind,
+			 PC_PROF_SRC_SHORT);
+	pc_profile_free(p);
+	p = parse_doc("Overview\n========\n\nin-progress drafts of new "
+		      "extensions are available for all to review.\n");
+	assert_int_equal(p->policy.extensions, PC_PROF_EXT_UNSET);
+	pc_profile_free(p);
+	pc_buf_release(&doc);
+}
+
 static void test_profile__unrecognised_sections(void **state)
 {
 	struct pc_profile *p = parse_doc("Title\n"
@@ -1473,6 +1532,7 @@ int main(void)
 		cmocka_unit_test(test_profile__office_hours_and_zones),
 		cmocka_unit_test(test_profile__prose),
 		cmocka_unit_test(test_profile__sentences),
+		cmocka_unit_test(test_profile__isa_extensions),
 		cmocka_unit_test(test_profile__seed_short_answers),
 		cmocka_unit_test(test_profile__synonyms_and_case),
 		cmocka_unit_test(test_profile__core_answers_are_noted),

@@ -768,6 +768,20 @@ static void test_state__holds(void **state)
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_PROFILE);
 	assert_true(f->v.flags & PC_SLA_OVERDUE);
 	f->pol.reminder = PC_PROF_REMIND_UNSET;
+	/* RISC-V takes frozen or ratified extensions only: a series that
+	 * says its specification is a draft is not one it will apply.
+	 * Elsewhere, or without the rule, the draft is owed its answer. */
+	f->s.draft_isa = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	f->pol.extensions = PC_PROF_EXT_RATIFIED;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_PROFILE);
+	assert_non_null(strstr(f->v.hold_why, "draft"));
+	f->s.draft_isa = 0;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	f->pol.extensions = PC_PROF_EXT_UNSET;
 	/* A newer version. */
 	f->s.superseded_at = DUE;
 	eval(f, DUE + DAY);
