@@ -341,8 +341,8 @@ static int on_branch_commit(const char *patch_id, const char *commit,
 }
 
 /* Whether two lists of tips hold the same refs at the same commits. */
-static int same_tips(const struct pc_branch_tip *a, size_t na,
-		     const struct pc_branch_tip *b, size_t nb)
+static int same_tips(const struct pc_tree_tip *a, size_t na,
+		     const struct pc_tree_tip *b, size_t nb)
 {
 	size_t i, j;
 
@@ -367,7 +367,7 @@ static int read_tree_branches(struct cli_policy *cp, struct pc_store *st,
 			      int64_t now)
 {
 	struct pc_branch_walk w = { 0 };
-	struct pc_branch_tip *seen = NULL, *tips = NULL;
+	struct pc_tree_tip *seen = NULL, *tips = NULL;
 	size_t nseen = 0, ntips = 0;
 	struct pc_err err = { 0 };
 	int rc;
@@ -390,8 +390,8 @@ static int read_tree_branches(struct cli_policy *cp, struct pc_store *st,
 		rc = -1;
 	if (rc && err.code)
 		log_warnx("reading the branches of %s: %s", cp->tree, err.msg);
-	pc_branch_tips_free(seen, nseen);
-	pc_branch_tips_free(tips, ntips);
+	pc_tree_tips_free(seen, nseen);
+	pc_tree_tips_free(tips, ntips);
 	return rc ? -1 : 0;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report_model.h"
+#include "mail/archive.h"
 #include "mail/message.h"
 #include "notify/compose.h"
 #include "sla/state.h"
@@ -37,7 +38,7 @@ static char *url_of(const struct builder *b, const char *msgid)
 	struct pc_buf u = PC_BUF_INIT;
 
 	if (!msgid || !*msgid ||
-	    pc_compose_archive_url(&u, b->archive, msgid, NULL) < 0) {
+	    pc_archive_url(&u, b->archive, msgid, NULL) < 0) {
 		pc_buf_release(&u);
 		return NULL;
 	}

@@ -11,7 +11,7 @@
 #include "cliconf.h"
 #include "cli/json_out.h"
 #include "conf.h"
-#include "notify/compose.h"
+#include "mail/archive.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -24,7 +24,7 @@ char *cli_url(const char *msgid)
 	char *url = NULL;
 
 	if (msgid && *msgid &&
-	    pc_compose_archive_url(&b, c ? c->archive : NULL, msgid, &err) == 0)
+	    pc_archive_url(&b, c ? c->archive : NULL, msgid, &err) == 0)
 		url = xstrdup(b.buf);
 	pc_buf_release(&b);
 	return url;

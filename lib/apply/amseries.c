@@ -9,13 +9,14 @@
 
 #include "apply/am.h"
 #include "apply/amseries.h"
+#include "mail/archive.h"
 #include "mail/message.h"
-#include "notify/compose.h"
 #include "patch/subject.h"
 #include "store/query.h"
 #include "store/testrun.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 /* Trailers b4 carries over from the list. */
 static int carried(const char *name)
@@ -123,8 +124,7 @@ static int build(struct am_patch *ap, const struct pc_patch_info *pi,
 			add[nadd++].value = t->value;
 		}
 	}
-	if ((rc = pc_compose_archive_url(&url, o->archive_url, pi->msgid,
-					 x->err)) < 0)
+	if ((rc = pc_archive_url(&url, o->archive_url, pi->msgid, x->err)) < 0)
 		goto out;
 	link = pc_buf_detach(&url, NULL);
 	title = title_of(ap->msg->patch_subject ? ap->msg->patch_subject :

@@ -13,14 +13,6 @@
 #include "util/xalloc.h"
 #include "util/banned.h"
 
-static int git_fail(struct pc_err *err, int code, const char *what)
-{
-	const git_error *e = git_error_last();
-
-	return pc_err_set(err, code, "%s: %s", what,
-			  e && e->message ? e->message : "libgit2 error");
-}
-
 /*
  * Refuses a path git would refuse, or that could leave the tree or reach
  * into .git or a submodule (gitpath.h), for an entry of git file mode
@@ -151,7 +143,7 @@ int pc_apply_has_commit(const char *tree, const char *rev, struct pc_err *err)
 
 	git_libgit2_init();
 	if (git_repository_open(&repo, tree) < 0) {
-		rc = git_fail(err, PC_EGIT, "cannot open the kernel tree");
+		rc = pc_err_git(err, PC_EGIT, "cannot open the kernel tree");
 		goto out;
 	}
 	rc = resolve(&c, repo, rev) == 0;
@@ -172,7 +164,7 @@ int pc_apply_delete_branch(const char *tree, const char *branch,
 
 	git_libgit2_init();
 	if (git_repository_open(&repo, tree) < 0) {
-		rc = git_fail(err, PC_EGIT, "cannot open the kernel tree");
+		rc = pc_err_git(err, PC_EGIT, "cannot open the kernel tree");
 		goto out;
 	}
 	/* The ref alone: patchclock never writes branch.<name>.* config,
@@ -180,7 +172,7 @@ int pc_apply_delete_branch(const char *tree, const char *branch,
 	 * libgit2 1.5 (fixed upstream in 1.6, libgit2 PR 6382). */
 	if (git_reference_lookup(&ref, repo, name) == 0 &&
 	    git_reference_delete(ref) < 0)
-		rc = git_fail(err, PC_EGIT, "cannot delete the branch");
+		rc = pc_err_git(err, PC_EGIT, "cannot delete the branch");
 	git_reference_free(ref);
 out:
 	free(name);
@@ -209,13 +201,13 @@ static int apply_one(git_commit **out, struct pc_apply_result *res,
 	*out = NULL;
 	git_apply_options_init(&ao, GIT_APPLY_OPTIONS_VERSION);
 	if (git_commit_tree(&base, parent) < 0) {
-		rc = git_fail(err, PC_EGIT, "cannot read the base tree");
+		rc = pc_err_git(err, PC_EGIT, "cannot read the base tree");
 		goto out;
 	}
 	/* A diff that cannot be read or is refused is the series' outcome,
 	 * like one that does not apply. */
 	if (git_diff_from_buffer(&diff, p->diff, p->diff_len) < 0) {
-		git_fail(err, PC_EPARSE, "cannot read the diff");
+		pc_err_git(err, PC_EPARSE, "cannot read the diff");
 		goto refused;
 	}
 	if (git_diff_num_deltas(diff) == 0) {
@@ -243,19 +235,19 @@ static int apply_one(git_commit **out, struct pc_apply_result *res,
 	}
 	if (git_index_write_tree_to(&tree_oid, index, repo) < 0 ||
 	    git_tree_lookup(&tree, repo, &tree_oid) < 0) {
-		rc = git_fail(err, PC_EGIT, "cannot write the tree");
+		rc = pc_err_git(err, PC_EGIT, "cannot write the tree");
 		goto out;
 	}
 	if (git_signature_new(&author, p->author_name, p->author_email,
 			      (git_time_t)p->author_time, p->author_tz) < 0) {
-		rc = git_fail(err, PC_EUSAGE, "bad author");
+		rc = pc_err_git(err, PC_EUSAGE, "bad author");
 		pc_err_prefix(err, "patch %zu", k);
 		goto out;
 	}
 	if (git_commit_create(&oid, repo, NULL, author, committer, "UTF-8",
 			      p->message, tree, 1, parents) < 0 ||
 	    git_commit_lookup(out, repo, &oid) < 0) {
-		rc = git_fail(err, PC_EGIT, "cannot make the commit");
+		rc = pc_err_git(err, PC_EGIT, "cannot make the commit");
 		goto out;
 	}
 	rc = 0;
@@ -292,7 +284,7 @@ int pc_apply_series(struct pc_apply_result *res,
 				  "applying needs a branch name and patches");
 	git_libgit2_init();
 	if (git_repository_open(&repo, o->tree) < 0) {
-		rc = git_fail(err, PC_EGIT, "cannot open the kernel tree");
+		rc = pc_err_git(err, PC_EGIT, "cannot open the kernel tree");
 		pc_err_prefix(err, "'%s'", o->tree);
 		goto out;
 	}
@@ -321,7 +313,7 @@ int pc_apply_series(struct pc_apply_result *res,
 			      o->committer_email ? o->committer_email :
 						   "patchclock@localhost",
 			      (git_time_t)o->now, 0) < 0) {
-		rc = git_fail(err, PC_EUSAGE, "bad committer");
+		rc = pc_err_git(err, PC_EUSAGE, "bad committer");
 		goto out;
 	}
 	res->commits = xcalloc(n, sizeof(*res->commits));
@@ -341,7 +333,7 @@ int pc_apply_series(struct pc_apply_result *res,
 	git_reference_free(ref);
 	ref = NULL;
 	if (git_branch_create(&ref, repo, o->branch, head, 0) < 0) {
-		rc = git_fail(err, PC_EGIT, "cannot make the branch");
+		rc = pc_err_git(err, PC_EGIT, "cannot make the branch");
 		goto out;
 	}
 	res->applied = 1;

@@ -15,23 +15,6 @@
 
 static const char *const default_globs[] = { PC_BRANCHES_DEFAULT };
 
-static int git_fail(struct pc_err *err, const char *what, const char *dir)
-{
-	const git_error *e = git_error_last();
-
-	return pc_err_set(err, PC_EIO, "%s '%s': %s", what, dir,
-			  e && e->message ? e->message : "unknown error");
-}
-
-void pc_branch_tips_free(struct pc_branch_tip *tips, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(tips[i].ref);
-	free(tips);
-}
-
 int pc_branch_is_repo(const char *dir)
 {
 	git_repository *repo = NULL;
@@ -49,7 +32,7 @@ struct tips {
 	git_repository *repo;
 	const char *const *globs;
 	size_t nglobs;
-	struct pc_branch_tip *tip;
+	struct pc_tree_tip *tip;
 	size_t n, alloc;
 };
 
@@ -115,12 +98,12 @@ static int walk_commits(git_repository *repo, const struct tips *t,
 	int rc = 0;
 
 	if (git_revwalk_new(&rw, repo) < 0)
-		return git_fail(err, "cannot walk", dir);
+		return pc_err_git(err, PC_EGIT, "cannot walk '%s'", dir);
 	git_revwalk_sorting(rw, GIT_SORT_TIME);
 	for (i = 0; i < t->n; i++) {
 		if (git_oid_fromstr(&oid, t->tip[i].oid) == 0 &&
 		    git_revwalk_push(rw, &oid) < 0) {
-			rc = git_fail(err, "cannot walk", dir);
+			rc = pc_err_git(err, PC_EGIT, "cannot walk '%s'", dir);
 			goto out;
 		}
 	}
@@ -160,7 +143,7 @@ out:
 
 int pc_branch_commits(const char *dir, const struct pc_branch_walk *walk,
 		      pc_branch_commit_fn fn, void *arg,
-		      struct pc_branch_tip **tips_out, size_t *ntips_out,
+		      struct pc_tree_tip **tips_out, size_t *ntips_out,
 		      struct pc_err *err)
 {
 	struct tips t = { 0 };
@@ -171,14 +154,16 @@ int pc_branch_commits(const char *dir, const struct pc_branch_walk *walk,
 	git_libgit2_init();
 	if (git_repository_open_ext(&t.repo, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
 				    NULL) < 0) {
-		rc = git_fail(err, "cannot open as a git repository", dir);
+		rc = pc_err_git(err, PC_EGIT,
+				"cannot open as a git repository '%s'", dir);
 		git_libgit2_shutdown();
 		return rc;
 	}
 	t.globs = walk->globs ? walk->globs : default_globs;
 	t.nglobs = walk->globs ? walk->nglobs : PC_ARRAY_SIZE(default_globs);
 	if (git_reference_foreach_name(t.repo, on_ref, &t) < 0) {
-		rc = git_fail(err, "cannot list the branches of", dir);
+		rc = pc_err_git(err, PC_EGIT,
+				"cannot list the branches of '%s'", dir);
 		goto out;
 	}
 	rc = walk_commits(t.repo, &t, walk, fn, arg, dir, err);
@@ -186,7 +171,7 @@ out:
 	git_repository_free(t.repo);
 	git_libgit2_shutdown();
 	if (rc) {
-		pc_branch_tips_free(t.tip, t.n);
+		pc_tree_tips_free(t.tip, t.n);
 		return rc;
 	}
 	*tips_out = t.tip;
@@ -205,7 +190,8 @@ int pc_branch_fetch(const char *dir, const char *remote, struct pc_err *err)
 	git_fetch_options_init(&opts, GIT_FETCH_OPTIONS_VERSION);
 	if (git_repository_open_ext(&repo, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
 				    NULL) < 0) {
-		rc = git_fail(err, "cannot open as a git repository", dir);
+		rc = pc_err_git(err, PC_EGIT,
+				"cannot open as a git repository '%s'", dir);
 		goto out;
 	}
 	if ((grc = git_remote_lookup(&r, repo, remote)) < 0) {
@@ -214,12 +200,13 @@ int pc_branch_fetch(const char *dir, const char *remote, struct pc_err *err)
 					"'%s' has no remote '%s' (add one with "
 					"git remote add %s URL)",
 					dir, remote, remote) :
-			     git_fail(err, "cannot read the remotes of", dir);
+			     pc_err_git(err, PC_EGIT,
+					"cannot read the remotes of '%s'", dir);
 		goto out;
 	}
 	opts.prune = GIT_FETCH_PRUNE;
 	if (git_remote_fetch(r, NULL, &opts, "patchclock: fetch") < 0)
-		rc = git_fail(err, "cannot fetch into", dir);
+		rc = pc_err_git(err, PC_EGIT, "cannot fetch into '%s'", dir);
 out:
 	git_remote_free(r);
 	git_repository_free(repo);
@@ -277,19 +264,21 @@ int pc_branch_fast_forward(const char *dir, char moved_to[41],
 	co.checkout_strategy = GIT_CHECKOUT_SAFE;
 	if (git_repository_open_ext(&repo, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
 				    NULL) < 0) {
-		rc = git_fail(err, "cannot open as a git repository", dir);
+		rc = pc_err_git(err, PC_EGIT,
+				"cannot open as a git repository '%s'", dir);
 		goto out;
 	}
 	if (!upstream_ahead(repo, &head, &to))
 		goto out;
 	if (git_object_lookup(&target, repo, &to, GIT_OBJECT_COMMIT) < 0 ||
 	    git_checkout_tree(repo, target, &co) < 0) {
-		rc = git_fail(err, "cannot fast-forward", dir);
+		rc = pc_err_git(err, PC_EGIT, "cannot fast-forward '%s'", dir);
 		goto out;
 	}
 	if (git_reference_set_target(&moved, head, &to,
 				     "patchclock: fast-forward") < 0) {
-		rc = git_fail(err, "cannot move the branch of", dir);
+		rc = pc_err_git(err, PC_EGIT, "cannot move the branch of '%s'",
+				dir);
 		goto out;
 	}
 	git_oid_tostr(moved_to, 41, &to);

@@ -16,16 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store/treecommits.h" /* struct pc_tree_tip */
 #include "util/err.h"
 
 /* The branches read when none are configured. */
 #define PC_BRANCHES_DEFAULT "refs/heads/*", "refs/remotes/*"
-
-/* One ref and its tip, as hex. */
-struct pc_branch_tip {
-	char *ref; /* owned: "refs/remotes/origin/libnvdimm-for-next" */
-	char oid[41];
-};
 
 /*
  * A commit on a branch: patch_id and commit are hex, committed_at its
@@ -39,7 +34,7 @@ struct pc_branch_walk {
 	size_t nglobs;
 	int64_t since; /* commits committed before this are not read */
 	/* tips read before: their history is not read again */
-	const struct pc_branch_tip *seen;
+	const struct pc_tree_tip *seen;
 	size_t nseen;
 	size_t max_commits; /* 0: no limit; else stop after this many */
 };
@@ -49,19 +44,18 @@ struct pc_branch_walk {
  * parent (merges and root commits are no patches) reachable from the
  * refs matching the globs and not from the seen tips, newest first, down
  * to walk->since. *tips_out receives the current tips of the matching
- * refs (free with pc_branch_tips_free()). Returns 0, fn's non-zero
- * return, or PC_EIO when dir is not a git repository or cannot be read.
+ * refs (free with pc_tree_tips_free()). Returns 0, fn's non-zero
+ * return, or PC_EGIT when dir is not a git repository or cannot be read.
  */
 int pc_branch_commits(const char *dir, const struct pc_branch_walk *walk,
 		      pc_branch_commit_fn fn, void *arg,
-		      struct pc_branch_tip **tips_out, size_t *ntips_out,
+		      struct pc_tree_tip **tips_out, size_t *ntips_out,
 		      struct pc_err *err);
-void pc_branch_tips_free(struct pc_branch_tip *tips, size_t n);
 
 /*
  * Fetches remote ("origin") of the repository at dir with its configured
  * refspecs, as `git fetch REMOTE` does. Returns 0, PC_ENOTFOUND when there
- * is no such remote, or PC_EIO with libgit2's message.
+ * is no such remote, or PC_EGIT with libgit2's message.
  */
 int pc_branch_fetch(const char *dir, const char *remote, struct pc_err *err);
 
@@ -71,7 +65,7 @@ int pc_branch_fetch(const char *dir, const char *remote, struct pc_err *err);
  * checking out the new files safely: a file with local changes in the way
  * stops it, with nothing changed. *moved_to receives the new commit (hex)
  * when it moved, "" otherwise. Returns 0 (moved or nothing to do: a
- * detached HEAD, no upstream, up to date, diverged), or PC_EIO.
+ * detached HEAD, no upstream, up to date, diverged), or PC_EGIT.
  */
 int pc_branch_fast_forward(const char *dir, char moved_to[41],
 			   struct pc_err *err);

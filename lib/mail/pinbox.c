@@ -20,6 +20,7 @@
 #include "mail/pinbox.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 /* A blob recorded as `d`: skip that many earlier `m` copies of it. */
 struct removed {
@@ -72,14 +73,6 @@ int pc_pinbox_detect(const char *path)
 
 	free(e0);
 	return yes;
-}
-
-static int git_fail(struct pc_err *err, const char *what, const char *path)
-{
-	const git_error *e = git_error_last();
-
-	return pc_err_set(err, PC_EGIT, "cannot %s '%s': %s", what, path,
-			  e && e->message ? e->message : "libgit2 error");
 }
 
 static int cmp_removed(const void *a, const void *b)
@@ -136,9 +129,10 @@ static int open_epoch(struct pc_pinbox *pi, struct pc_err *err)
 	git_repository_free(pi->repo);
 	pi->repo = NULL;
 	if (git_repository_open(&pi->repo, path) < 0)
-		return git_fail(err, "open public-inbox epoch", path);
+		return pc_err_git(err, PC_EGIT,
+				  "cannot open public-inbox epoch '%s'", path);
 	if (git_revwalk_new(&pi->walk, pi->repo) < 0)
-		return git_fail(err, "walk", path);
+		return pc_err_git(err, PC_EGIT, "cannot walk '%s'", path);
 	git_revwalk_sorting(pi->walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE);
 	if (git_revwalk_push_head(pi->walk) < 0) {
 		/* An empty epoch has no HEAD commit: nothing to read. */
@@ -186,8 +180,9 @@ int pc_pinbox_open(struct pc_pinbox **out, const char *path, struct pc_err *err)
 			pi->total++;
 			r = entry_blob(&blob, pi->repo, &oid, "d");
 			if (r < 0) {
-				rc = git_fail(err, "read commit in",
-					      pi->epochs[n]);
+				rc = pc_err_git(err, PC_EGIT,
+						"cannot read commit in '%s'",
+						pi->epochs[n]);
 				goto out;
 			}
 			if (!r)
@@ -253,8 +248,9 @@ int pc_pinbox_next(struct pc_pinbox *pi, const char **data, size_t *len,
 		tree = NULL;
 		if (git_commit_lookup(&commit, pi->repo, &oid) < 0 ||
 		    git_commit_tree(&tree, commit) < 0) {
-			rc = git_fail(err, "read commit in",
-				      pi->epochs[pi->cur]);
+			rc = pc_err_git(err, PC_EGIT,
+					"cannot read commit in '%s'",
+					pi->epochs[pi->cur]);
 			goto out;
 		}
 		ent = git_tree_entry_byname(tree, "m");
@@ -264,8 +260,9 @@ int pc_pinbox_next(struct pc_pinbox *pi, const char **data, size_t *len,
 			continue; /* removed later on */
 		if (git_blob_lookup(&pi->blob, pi->repo,
 				    git_tree_entry_id(ent)) < 0) {
-			rc = git_fail(err, "read message blob in",
-				      pi->epochs[pi->cur]);
+			rc = pc_err_git(err, PC_EGIT,
+					"cannot read message blob in '%s'",
+					pi->epochs[pi->cur]);
 			goto out;
 		}
 		if (git_blob_rawsize(pi->blob) == 0) {

@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "compose.h"
+#include "mail/archive.h"
 #include "mail/rfc2047.h"
 #include "patch/command.h"
 #include "patch/subject.h"
@@ -38,21 +39,6 @@ static const char signature[] =
 /* ---- UTF-8 and cleaning ---- */
 
 /* ---- checks of what goes into headers unchanged ---- */
-
-static int url_pattern_ok(const char *pat)
-{
-	const char *s;
-	size_t i, n = strlen(pat);
-
-	if (n > PC_COMPOSE_URL_MAX || !(s = strstr(pat, "%s")) ||
-	    strstr(s + 2, "%s"))
-		return 0;
-	for (i = 0; i < n; i++)
-		if ((unsigned char)pat[i] <= 0x20 ||
-		    (unsigned char)pat[i] >= 0x7f)
-			return 0;
-	return 1;
-}
 
 /* ---- public helpers ---- */
 
@@ -125,33 +111,6 @@ int pc_compose_message_id(char *buf, size_t len, const char *action,
 	if (n < 0 || (size_t)n >= len)
 		return pc_err_set(err, PC_ELIMIT,
 				  "cannot write message-id: buffer too small");
-	return 0;
-}
-
-int pc_compose_archive_url(struct pc_buf *out, const char *pattern,
-			   const char *msgid, struct pc_err *err)
-{
-	static const char keep[] = "-._~!$&'()*+,;=:@";
-	const char *s;
-	size_t i, n = msgid ? strlen(msgid) : 0;
-
-	if (!pattern)
-		pattern = PC_COMPOSE_ARCHIVE_DEFAULT;
-	if (!url_pattern_ok(pattern))
-		return pc_err_set(err, PC_EUSAGE,
-				  "invalid archive url pattern: it needs one "
-				  "'%%s' and no spaces");
-	s = strstr(pattern, "%s");
-	pc_buf_add(out, pattern, (size_t)(s - pattern));
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)msgid[i];
-
-		if (pc_isalnum(c) || strchr(keep, c))
-			pc_buf_addch(out, c);
-		else
-			pc_buf_addf(out, "%%%02X", c);
-	}
-	pc_buf_addstr(out, s + 2);
 	return 0;
 }
 
@@ -494,7 +453,7 @@ static int head_check(const struct pc_notify_head *h, const char *action,
 		return pc_err_set(err, PC_EUSAGE,
 				  "invalid from address: it must be a plain "
 				  "ascii address");
-	if (h->archive_url && !url_pattern_ok(h->archive_url))
+	if (h->archive_url && !pc_archive_pattern_ok(h->archive_url))
 		return pc_err_set(err, PC_EUSAGE,
 				  "invalid archive url pattern: it needs one "
 				  "'%%s' and no spaces");
@@ -697,7 +656,7 @@ static void link_line(struct pc_buf *out, const struct pc_notify_head *h,
 	struct pc_buf u = PC_BUF_INIT;
 
 	/* The pattern was checked already; this cannot fail. */
-	pc_compose_archive_url(&u, h->archive_url, msgid, NULL);
+	pc_archive_url(&u, h->archive_url, msgid, NULL);
 	if (u.len <= BODY_LINE_BYTES_MAX - strlen(indent))
 		pc_mail_wrap(out, u.buf, indent, indent);
 	pc_buf_release(&u);

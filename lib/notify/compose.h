@@ -65,7 +65,6 @@
 #define PC_COMPOSE_TEXT_MAX 300 /* paths, headings, quotes, release names */
 #define PC_COMPOSE_REASON_MAX 1000 /* a boot test's reason */
 /* Longer values are refused (PC_ELIMIT) or, in References, dropped. */
-#define PC_COMPOSE_URL_MAX 256 /* the archive URL pattern */
 #define PC_COMPOSE_KEY_MAX 512 /* an action key */
 /* Counts beyond which a mail is refused with PC_ELIMIT. */
 #define PC_COMPOSE_MAX_CC 64 /* maintainers + lists */
@@ -75,8 +74,6 @@
 #define PC_COMPOSE_MAX_REFS 20
 /* A buffer for pc_compose_message_id() of this size always fits. */
 #define PC_COMPOSE_MSGID_SIZE (PC_COMPOSE_DOMAIN_MAX + 80)
-
-#define PC_COMPOSE_ARCHIVE_DEFAULT "https://lore.kernel.org/r/%s"
 
 /*
  * Formats instant t (seconds since the epoch) in the maintainers' zone
@@ -145,7 +142,7 @@ struct pc_notify_head {
 	 */
 	const char *key;
 	/* the archive link with one "%s" for the Message-ID; NULL:
-	 * PC_COMPOSE_ARCHIVE_DEFAULT */
+	 * PC_ARCHIVE_DEFAULT (mail/archive.h) */
 	const char *archive_url;
 	/* the maintainers' zone; NULL: times are given in UTC only */
 	pc_notify_time_fn *local_fn;
@@ -376,15 +373,5 @@ int pc_compose_action_key(char *buf, size_t len, int64_t series_id, int version,
  * the header section has no Subject (out unchanged).
  */
 int pc_compose_subject_of(struct pc_buf *out, const char *msg, size_t len);
-
-/*
- * Appends the archive link for msgid (no brackets) to out: pattern
- * (NULL: PC_COMPOSE_ARCHIVE_DEFAULT) with its "%s" replaced by msgid,
- * percent-encoded where a URL path needs it ('/', '%', '?', '#', ...).
- * Returns 0 or PC_EUSAGE when pattern has no or several "%s", or
- * characters a URL cannot hold.
- */
-int pc_compose_archive_url(struct pc_buf *out, const char *pattern,
-			   const char *msgid, struct pc_err *err);
 
 #endif

@@ -9,6 +9,16 @@
 #include "store/store_internal.h"
 #include "store/treecommits.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
+
+void pc_tree_tips_free(struct pc_tree_tip *tips, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(tips[i].ref);
+	free(tips);
+}
 
 static const char SQL_ADD[] =
 	"INSERT OR IGNORE INTO tree_commits (patch_id, commit_id, "
@@ -47,7 +57,7 @@ int pc_tree_commit_add(struct pc_store *st, const char *patch_id,
 }
 
 int pc_tree_tips_get(struct pc_store *st, const char *tree,
-		     struct pc_branch_tip **out, size_t *n, struct pc_err *err)
+		     struct pc_tree_tip **out, size_t *n, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_TIPS, err);
 	size_t alloc = 0;
@@ -69,7 +79,7 @@ int pc_tree_tips_get(struct pc_store *st, const char *tree,
 	}
 	sqlite3_reset(s);
 	if (rc != SQLITE_DONE) {
-		pc_branch_tips_free(*out, *n);
+		pc_tree_tips_free(*out, *n);
 		*out = NULL;
 		*n = 0;
 		return pc_store__fail(st, err, "reading the tree's tips");
@@ -78,7 +88,7 @@ int pc_tree_tips_get(struct pc_store *st, const char *tree,
 }
 
 int pc_tree_tips_set(struct pc_store *st, const char *tree,
-		     const struct pc_branch_tip *tips, size_t n, int64_t now,
+		     const struct pc_tree_tip *tips, size_t n, int64_t now,
 		     struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_CLEAR_TIPS, err);

@@ -13,9 +13,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "apply/branches.h"
 #include "store/store.h"
 #include "util/err.h"
+
+/* One ref of the tree and its tip, as hex (lib/apply/branches.h reads
+ * them from the repository). */
+struct pc_tree_tip {
+	char *ref; /* owned: "refs/remotes/origin/libnvdimm-for-next" */
+	char oid[41];
+};
+
+/* Frees (tips, n) and the refs they own. */
+void pc_tree_tips_free(struct pc_tree_tip *tips, size_t n);
 
 /*
  * Records a commit; marks for judging the series whose patches carry
@@ -25,13 +34,13 @@ int pc_tree_commit_add(struct pc_store *st, const char *patch_id,
 		       const char *commit, int64_t committed_at,
 		       struct pc_err *err);
 
-/* The tips read before from tree (free with pc_branch_tips_free()). */
+/* The tips read before from tree (free with pc_tree_tips_free()). */
 int pc_tree_tips_get(struct pc_store *st, const char *tree,
-		     struct pc_branch_tip **out, size_t *n, struct pc_err *err);
+		     struct pc_tree_tip **out, size_t *n, struct pc_err *err);
 
 /* Replaces tree's tips with (tips, n), read at now. */
 int pc_tree_tips_set(struct pc_store *st, const char *tree,
-		     const struct pc_branch_tip *tips, size_t n, int64_t now,
+		     const struct pc_tree_tip *tips, size_t n, int64_t now,
 		     struct pc_err *err);
 
 #endif

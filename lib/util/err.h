@@ -53,6 +53,11 @@ int pc_err_set(struct pc_err *err, int code, const char *fmt, ...)
 int pc_err_errno(struct pc_err *err, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Like pc_err_set() but appends ": " and libgit2's message for its
+ * last failure (err_git.c). */
+int pc_err_git(struct pc_err *err, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /*
  * Adds context in front of an existing message ("<prefix>: <old>") and
  * returns err->code. The code is never changed.

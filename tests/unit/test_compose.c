@@ -1388,36 +1388,6 @@ static void test_compose__bounds(void **state)
 	fx_release(&f);
 }
 
-static void test_compose__archive_url(void **state)
-{
-	struct pc_buf out = PC_BUF_INIT;
-	struct pc_err err = { 0 };
-
-	(void)state;
-	assert_int_equal(
-		pc_compose_archive_url(&out, NULL, "a/b%c?d#e@f.org", &err), 0);
-	assert_string_equal(
-		out.buf, "https://lore.kernel.org/r/a%2Fb%25c%3Fd%23e@f.org");
-	pc_buf_reset(&out);
-	assert_int_equal(pc_compose_archive_url(&out,
-						"https://mail.example/m/%s/raw",
-						"x\xc3\xa9 y@z", &err),
-			 0);
-	assert_string_equal(out.buf,
-			    "https://mail.example/m/x%C3%A9%20y@z/raw");
-	pc_buf_reset(&out);
-	assert_int_equal(pc_compose_archive_url(&out, "https://x/", "a", &err),
-			 PC_EUSAGE);
-	assert_int_equal(pc_compose_archive_url(&out, "https://x/%s/%s", "a",
-						&err),
-			 PC_EUSAGE);
-	assert_int_equal(pc_compose_archive_url(&out, "https://x /%s", "a",
-						&err),
-			 PC_EUSAGE);
-	assert_int_equal(out.len, 0);
-	pc_buf_release(&out);
-}
-
 static void test_compose__dates(void **state)
 {
 	struct fx f;
@@ -1761,7 +1731,6 @@ int main(void)
 		cmocka_unit_test(test_compose__header_injection),
 		cmocka_unit_test(test_compose__hostile_text),
 		cmocka_unit_test(test_compose__bounds),
-		cmocka_unit_test(test_compose__archive_url),
 		cmocka_unit_test(test_compose__dates),
 		cmocka_unit_test(test_compose__local_fn_error),
 		cmocka_unit_test(test_compose__subject_of),
