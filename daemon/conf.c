@@ -30,6 +30,7 @@
 #include "notify/smtp.h"
 #include "mail/imap.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 /* Longest source NAME; inih cuts section names at 49 bytes. */
 #define CONF_NAME_MAX 32

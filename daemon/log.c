@@ -11,6 +11,7 @@
 #include <syslog.h>
 
 #include "log.h"
+#include "util/banned.h"
 
 static const char *log_ident = "patchclock";
 static int log_foreground = 1;

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "simclock.h"
+#include "util/banned.h"
 
 void simclock_real(struct simclock *c)
 {

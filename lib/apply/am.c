@@ -7,6 +7,7 @@
 #include "apply/am.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 /* The line at p (up to, not including, the newline), its length. */
 static size_t line_len(const char *p, const char *end)

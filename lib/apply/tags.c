@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "apply/tags.h"
+#include "util/banned.h"
 
 struct walk {
 	git_repository *repo;

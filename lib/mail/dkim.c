@@ -14,6 +14,7 @@
 #include "mail/dkim.h"
 #include "mail/message.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 #define DNS_TIMEOUT 5 /* seconds per key lookup */
 

@@ -18,6 +18,7 @@
 #include "util/hash.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 struct span {
 	const char *p;

@@ -21,6 +21,7 @@
 #include "util/buf.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 #define READ_CHUNK (256u << 10)
 

@@ -5,15 +5,12 @@
  * get_maintainers() (X: vetoes, the last matching line's depth, the
  * order), without its git parts.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "maint/maint_internal.h"
 #include "util/util.h"
+#include "util/file.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
@@ -71,45 +68,23 @@ static int re_match(const struct pc_maint_query *q, const pcre2_code *c,
 
 /*
  * Reads path (relative to the tree unless absolute) if it is a regular
- * file: 1 with its bytes, 0 if it is not one, or PC_EIO.
+ * file: 1 with its bytes, 0 if it is not one (or larger than any file
+ * patchclock reads, PC_FILE_LIMIT: its keywords are not read), or PC_EIO.
  */
 static int read_tree_file(struct pc_buf *out, const struct pc_maint *m,
 			  const char *path, struct pc_err *err)
 {
 	char *full = path[0] == '/' ? xstrdup(path) :
 				      xasprintf("%s/%s", m->tree, path);
-	struct stat st;
-	int fd, rc = 0;
+	int rc = pc_read_file(out, full, PC_FILE_LIMIT, PC_READ_MISSING_OK,
+			      NULL, err);
 
-	if (stat(full, &st) < 0 || !S_ISREG(st.st_mode))
-		goto out;
-	if ((fd = open(full, O_RDONLY | O_CLOEXEC)) < 0) {
-		rc = pc_err_errno(err, PC_EIO, "cannot open '%s'", full);
-		goto out;
-	}
-	pc_buf_grow(out, (size_t)st.st_size);
-	for (;;) {
-		ssize_t n;
-
-		pc_buf_grow(out, 65536);
-		n = read(fd, out->buf + out->len, out->alloc - out->len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			rc = pc_err_errno(err, PC_EIO, "cannot read '%s'",
-					  full);
-			break;
-		}
-		if (!n) {
-			rc = 1;
-			break;
-		}
-		pc_buf_setlen(out, out->len + (size_t)n);
-	}
-	close(fd);
-out:
 	free(full);
-	return rc;
+	if (rc == PC_ELIMIT) {
+		pc_buf_reset(out);
+		return 0;
+	}
+	return rc < 0 ? rc : !rc;
 }
 
 int pc_maint_query_add_file(struct pc_maint_query *q, const char *path,

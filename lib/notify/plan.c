@@ -18,6 +18,7 @@
 #include "util/civil.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 #define MAX_PEOPLE 32
 

@@ -11,6 +11,7 @@
 #include "mail/imap.h"
 #include "notify/smtp.h"
 #include "util/buf.h"
+#include "util/banned.h"
 
 struct upload {
 	const char *p;

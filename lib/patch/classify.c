@@ -5,6 +5,7 @@
 
 #include "patch/classify.h"
 #include "util/util.h"
+#include "util/banned.h"
 
 const char *pc_kind_name(enum pc_kind kind)
 {

@@ -10,6 +10,7 @@
 #include "util/civil.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 #define PREFIX "patchclock:"
 #define PREFIX_LEN (sizeof(PREFIX) - 1)

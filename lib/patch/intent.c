@@ -9,6 +9,7 @@
 #include "patch/intent.h"
 #include "util/buf.h"
 #include "util/util.h"
+#include "util/banned.h"
 
 #define MAX_WORDS 12
 #define WORD_MAX 24

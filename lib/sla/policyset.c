@@ -11,6 +11,7 @@
 #include "sla/policyset.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 struct loaded {
 	char *entry; /* owned; "" for the default policy */

@@ -11,6 +11,7 @@
 #include "sla/state.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 static const char *const state_names[] = {
 	[PC_SLA_NEW] = "new",

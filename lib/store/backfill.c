@@ -12,6 +12,7 @@
 #include "store/raw.h"
 #include "store/store_internal.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 /* Every message outside a series that has no intent: replies stored
  * before schema 3 and, before schema 14, the other messages a thread

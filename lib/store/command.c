@@ -16,6 +16,7 @@
 #include "store/store_internal.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 static const char SQL_UNREAD[] =
 	"SELECT id, msgid, in_reply_to, date FROM messages WHERE commands = 1 "

@@ -6,6 +6,7 @@
 
 #include "store/cursor.h"
 #include "store/store_internal.h"
+#include "util/banned.h"
 
 static const char SQL_GET[] =
 	"SELECT uidvalidity, last_uid, resyncs, updated_at FROM imap_cursor "

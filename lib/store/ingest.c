@@ -19,6 +19,7 @@
 #include "util/buf.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 static const char SQL_INSERT_MSG[] =
 	"INSERT INTO messages (msgid, msgid_generated, raw_id, source, "

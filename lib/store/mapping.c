@@ -20,6 +20,7 @@
 #include "util/buf.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 static const char SQL_STATE[] =
 	"SELECT hash FROM maintainers_state WHERE id = 1";

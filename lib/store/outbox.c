@@ -10,6 +10,7 @@
 #include "util/buf.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 static const char SQL_ADD[] =
 	"INSERT OR IGNORE INTO outbox (key, action, series_id, recipients, "

@@ -9,6 +9,7 @@
 #include "store/profile.h"
 #include "store/store_internal.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 struct pc_store__prof {
 	pc_store_cost_fn fn;

@@ -12,6 +12,7 @@
 #include "store/store_internal.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 static void trailers_free(struct pc_trailer_info *t, size_t n)
 {

@@ -16,6 +16,7 @@
 #include "store/store_internal.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 #define MAX_THREAD_DEPTH 64
 /* A new version supersedes one of its sender's recent series: look at

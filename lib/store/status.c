@@ -16,6 +16,7 @@
 #include "util/buf.h"
 #include "util/util.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 static const char SQL_STATE[] =
 	"SELECT last_message, last_now, policy_id FROM status_state "

@@ -15,6 +15,7 @@
 #include "store/raw.h"
 #include "store/store_internal.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 /* SQLITE_BUSY and SQLITE_LOCKED: another connection held a lock past
  * the busy timeout. */

@@ -8,6 +8,7 @@
 #include "store/store_internal.h"
 #include "store/testrun.h"
 #include "util/xalloc.h"
+#include "util/banned.h"
 
 static const char SQL_ADD_APPLY[] =
 	"INSERT INTO applies (series_id, version, tree, base, branch, "

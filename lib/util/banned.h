@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Functions that are easy to misuse, after git's banned.h. Included last by
- * every lib/ and daemon/ source file; a use is a compile error.
+ * every lib/ and daemon/ source file (contrib/test checks it; it cannot be
+ * given with -include: the system headers declare the names it bans); a
+ * use is a compile error.
  */
 #ifndef PC_UTIL_BANNED_H
 #define PC_UTIL_BANNED_H

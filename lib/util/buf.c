@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "xalloc.h"
+#include "util/banned.h"
 
 char pc_buf__empty[1];
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "util/banned.h"
 
 static void vset(struct pc_err *err, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "hash.h"
+#include "util/banned.h"
 
 struct pc_sha1 {
 	EVP_MD_CTX *ctx; /* owned */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "util/banned.h"
 
 int pc_mem_istarts(const char *p, size_t len, const char *prefix)
 {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "xalloc.h"
+#include "util/banned.h"
 
 static void oom(size_t size)
 {
