@@ -22,7 +22,7 @@
 #include "conf.h"
 #include "datadir.h"
 #include "log.h"
-#include "store/profile.h"
+#include "store/sqlprofile.h"
 #include "store/query.h"
 #include "store/store.h"
 #include "util/buf.h"

@@ -2,7 +2,8 @@
 /*
  * The exact bytes of the mails patchclock sends: the "resend now" reply to
  * the author of an overdue series, the short note on a too-soon repost,
- * and the maintainer's digest. Pure functions of plain data the caller
+ * the boot-test report in a series' thread, the one-time answer to a
+ * command it could not obey, and the maintainer's digest. Pure functions of plain data the caller
  * gathers (from the store, the profile and the clock): no SMTP, no
  * database, no clock, no locale, no globals. The same input always gives
  * the same bytes, Message-ID included, so a mail composed again after a
@@ -18,7 +19,8 @@
  *    1.0, Content-Type: text/plain; charset=utf-8,
  *    Content-Transfer-Encoding: 8bit, Auto-Submitted: auto-generated,
  *    X-Patchclock-Series ("42 v3", a comma-separated list in a digest),
- *    X-Patchclock-Action (resend, too-soon or digest).
+ *    X-Patchclock-Action (resend, too-soon, boot-report, command-help
+ *    or digest, the outbox's action).
  *  - 8bit, not quoted-printable: the body is UTF-8 text whose lines are
  *    at most 72 columns (and, by the length limits below, far below
  *    SMTP's 998 bytes), so it needs no transfer encoding on any server

@@ -102,19 +102,10 @@ int pc_ingest_finish(struct pc_store *st, struct pc_err *err);
  * The transaction size for a long read (a whole mbox): one ends after
  * PC_INGEST_BATCH messages or PC_INGEST_BATCH_BYTES of raw rows,
  * whichever comes first. A transaction's new pages must fit in the page
- * cache (16 MiB, store.c) beside the index pages its inserts read: a
- * message dirties its raw row's pages, its row's and a leaf page of each
- * index it enters, most of those scattered once the database holds a
- * few hundred thousand messages. Past the cache SQLite writes dirty
- * pages to the WAL in the middle of the transaction and reads them back
- * for the next insert. 4,000 messages a transaction (before) dirtied
- * 24 MB or more with zstd, and 40 MB of raw rows alone with
- * --compress=none; 1,000 dirty 8-12 MB. Measured in turn against
- * 4,000, the next 100,000 messages into a database of a million: the
- * storing thread's CPU 83 against 88 us a message with zstd (medians of
- * 8 rounds), 88-103 against 110-125 us with none (3 rounds, where the
- * byte bound makes transactions of about 400); at 100,000 the same or
- * less (doc/speed.md).
+ * cache (16 MiB, store.c) beside the index pages its inserts read: past
+ * it SQLite writes dirty pages to the WAL in the middle of the
+ * transaction and reads them back for the next insert. The sizes and
+ * what they were measured against: doc/speed.md, "Transaction size".
  */
 #define PC_INGEST_BATCH 1000u
 #define PC_INGEST_BATCH_BYTES (4u << 20)

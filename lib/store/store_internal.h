@@ -10,7 +10,8 @@
 
 #define PC_STORE__MAX_STMTS 192
 /* How long a connection waits for another's lock before PC_EBUSY: long
- * enough to outwait one ingest batch (4,000 messages) on a slow disk. */
+ * enough to outwait one ingest batch (PC_INGEST_BATCH messages, at most
+ * PC_INGEST_BATCH_BYTES of raw rows: lib/store/ingest.h) on a slow disk. */
 #define PC_STORE__BUSY_MS 30000
 
 struct pc_store__ckpt;
@@ -50,7 +51,7 @@ int pc_store__ckpt_start(struct pc_store *st);
 void pc_store__ckpt_stop(struct pc_store *st);
 
 /* Reports the statement costs to the profile's callback and stops
- * counting (profile.c); nothing when none was asked for. */
+ * counting (sqlprofile.c); nothing when none was asked for. */
 void pc_store__profile_end(struct pc_store *st);
 
 /* Fills err from the connection's last error; returns PC_EDB. */

@@ -12,7 +12,7 @@
 
 #include "testutil.h"
 #include "store/ingest.h"
-#include "store/profile.h"
+#include "store/sqlprofile.h"
 #include "store/query.h"
 #include "store/store.h"
 #include "mail/message.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/profile.h"
+#include "store/sqlprofile.h"
 #include "store/store_internal.h"
 #include "util/xalloc.h"
 #include "util/banned.h"

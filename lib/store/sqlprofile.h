@@ -6,8 +6,8 @@
  * what grows with the database (doc/speed.md); off unless asked for
  * (the CLI's PATCHCLOCK_SQL_PROFILE), it costs nothing then.
  */
-#ifndef PC_STORE_PROFILE_H
-#define PC_STORE_PROFILE_H
+#ifndef PC_STORE_SQLPROFILE_H
+#define PC_STORE_SQLPROFILE_H
 
 #include <stdint.h>
 
