@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
--- patchclock schema 27, as a new database has it after every migration.
+-- patchclock schema 28, as a new database has it after every migration.
 -- Generated (contrib/schema-snapshot); unit.schema fails when it is stale.
 -- Read it; change the schema with a new migration in schema/.
 
@@ -76,6 +76,11 @@ CREATE TABLE ingest_errors (
 	source TEXT NOT NULL,
 	reason TEXT NOT NULL
 );
+
+CREATE TABLE mail_kinds (
+	name TEXT PRIMARY KEY,          -- the outbox action, X-Patchclock-Action
+	about TEXT NOT NULL             -- what the mail is, for people
+) WITHOUT ROWID;
 
 CREATE TABLE maint_entries (
 	name TEXT PRIMARY KEY,          -- "LIBNVDIMM PMEM AND CORE"
@@ -156,8 +161,7 @@ CREATE TABLE opt_out (
 CREATE TABLE outbox (
 	id INTEGER PRIMARY KEY,
 	key TEXT NOT NULL UNIQUE,
-	action TEXT NOT NULL CHECK (action IN
-		('resend', 'too-soon', 'digest', 'boot-report', 'command-help')),
+	action TEXT NOT NULL REFERENCES mail_kinds(name),
 	series_id INTEGER REFERENCES series(id) ON DELETE SET NULL,
 	recipients TEXT NOT NULL,       -- envelope recipients, space-separated
 	message_id TEXT NOT NULL UNIQUE,

@@ -14,6 +14,7 @@
 #include "cli/json_out.h"
 #include "notify/compose.h"
 #include "log.h"
+#include "mail/kinds.h"
 #include "store/outbox.h"
 #include "util/buf.h"
 #include "util/banned.h"
@@ -21,9 +22,9 @@
 static const char outbox_usage[] =
 	"usage: patchclock outbox [--db FILE] [--all] [--json]\n"
 	"\n"
-	"Lists the mail patchclock has queued: the 'resend now' replies,\n"
-	"too-soon notes and maintainer digests that 'patchclock status'\n"
-	"decided on, each under a unique action key, with its recipients,\n"
+	"Lists the mail patchclock has queued (the kinds are below) that\n"
+	"'patchclock status' decided on, each under a unique action key,\n"
+	"with its kind, its recipients,\n"
 	"subject, Message-ID and when it may go (the maintainers' office\n"
 	"hours). By default only what is pending; --all also lists what was\n"
 	"sent, what failed for good (a 5xx reply) and what a rule held back\n"
@@ -39,6 +40,34 @@ static const char outbox_usage[] =
 	"              each mail with its recipients and the Subject it\n"
 	"              goes out with (Outbox in json.md, with the README)\n"
 	"  -h, --help  this text\n";
+
+/* The usage, then every kind of mail from the one table, its words
+ * wrapped at 72 columns under a 16-column indent. */
+static int help(void)
+{
+	int k;
+
+	fputs(outbox_usage, stdout);
+	fputs("\nKinds of mail (ACTION, JSON 'action'):\n", stdout);
+	for (k = 0; k < PC_MAIL_NKINDS; k++) {
+		const char *p = pc_mail_kind_about(k);
+		int col = printf("  %-13s", pc_mail_kind_name(k));
+
+		while (*p) {
+			size_t n = strcspn(p, " ");
+
+			if (col + 1 + (int)n > 72) {
+				fputs("\n               ", stdout);
+				col = 15;
+			}
+			col += printf(" %.*s", (int)n, p);
+			p += n;
+			p += *p == ' ';
+		}
+		putchar('\n');
+	}
+	return CLI_OK;
+}
 
 struct out {
 	int json, all;
@@ -162,7 +191,7 @@ int cmd_outbox(int argc, char **argv)
 			o.json = 1;
 			break;
 		case 'h':
-			return cli_usage(stdout, outbox_usage, CLI_OK);
+			return help();
 		default:
 			return cli_usage(stderr, outbox_usage, CLI_USAGE);
 		}

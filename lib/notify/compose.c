@@ -17,6 +17,7 @@
 
 #include "compose.h"
 #include "mail/archive.h"
+#include "mail/kinds.h"
 #include "mail/rfc2047.h"
 #include "patch/command.h"
 #include "patch/subject.h"
@@ -446,7 +447,7 @@ static void add_person(struct pc_buf *out, const struct pc_notify_addr *a)
 /* ---- common parts of every mail ---- */
 
 /* Checks the head and writes the action's Message-ID into msgid. */
-static int head_check(const struct pc_notify_head *h, const char *action,
+static int head_check(const struct pc_notify_head *h, enum pc_mail_kind kind,
 		      char *msgid, size_t len, struct pc_err *err)
 {
 	if (!pc_mail_addr_ok(h->from.addr))
@@ -457,8 +458,8 @@ static int head_check(const struct pc_notify_head *h, const char *action,
 		return pc_err_set(err, PC_EUSAGE,
 				  "invalid archive url pattern: it needs one "
 				  "'%%s' and no spaces");
-	return pc_compose_message_id(msgid, len, action, h->key, h->domain,
-				     err);
+	return pc_compose_message_id(msgid, len, pc_mail_kind_name(kind),
+				     h->key, h->domain, err);
 }
 
 /* Date, Message-ID: the headers after Subject. */
@@ -478,7 +479,7 @@ static void headers_id(struct pc_buf *m, const struct pc_notify_head *h,
 /* MIME and patchclock headers, the empty line after them; series NULL:
  * the mail is about none. */
 static void headers_tail(struct pc_buf *m, const char *series,
-			 const char *action)
+			 enum pc_mail_kind kind)
 {
 	pc_mail_header(m, "MIME-Version", "1.0");
 	pc_mail_header(m, "Content-Type", "text/plain; charset=utf-8");
@@ -487,7 +488,7 @@ static void headers_tail(struct pc_buf *m, const char *series,
 		       series ? "auto-generated" : "auto-replied");
 	if (series)
 		pc_mail_header(m, "X-Patchclock-Series", series);
-	pc_mail_header(m, "X-Patchclock-Action", action);
+	pc_mail_header(m, "X-Patchclock-Action", pc_mail_kind_name(kind));
 	pc_buf_addch(m, '\n');
 }
 
@@ -579,8 +580,9 @@ static void references_header(struct pc_buf *m,
  */
 static int reply_headers(struct pc_buf *m, const struct pc_notify_head *h,
 			 const struct pc_notify_reply_opts *ro,
-			 const struct pc_notify_series *s, const char *action,
-			 const char *msgid, struct pc_err *err)
+			 const struct pc_notify_series *s,
+			 enum pc_mail_kind kind, const char *msgid,
+			 struct pc_err *err)
 {
 	const struct pc_notify_addr **cc = NULL, *one;
 	size_t ncc = 0, i, j, idlen, nlists;
@@ -644,7 +646,7 @@ static int reply_headers(struct pc_buf *m, const struct pc_notify_head *h,
 	references_header(m, s, id, idlen);
 	pc_buf_reset(&v);
 	pc_buf_addf(&v, "%" PRId64 " v%d", s->id, s->version);
-	headers_tail(m, v.buf, action);
+	headers_tail(m, v.buf, kind);
 	pc_buf_release(&v);
 	return 0;
 }
@@ -989,10 +991,10 @@ int pc_compose_resend(struct pc_buf *out, const struct pc_notify_resend *r,
 				  "cannot compose reminder: more than %d "
 				  "trusted reviewers",
 				  PC_COMPOSE_MAX_TRUSTED);
-	if ((rc = head_check(&r->head, "resend", msgid, sizeof(msgid), err)) <
-		    0 ||
-	    (rc = reply_headers(&m, &r->head, &r->reply, &r->series, "resend",
-				msgid, err)) < 0)
+	if ((rc = head_check(&r->head, PC_MAIL_RESEND, msgid, sizeof(msgid),
+			     err)) < 0 ||
+	    (rc = reply_headers(&m, &r->head, &r->reply, &r->series,
+				PC_MAIL_RESEND, msgid, err)) < 0)
 		goto out;
 	/* reply_headers() checked the anchor. */
 	pc_mail_msgid_check(&id, &idlen, r->series.msgid);
@@ -1021,9 +1023,10 @@ int pc_compose_too_soon(struct pc_buf *out, const struct pc_notify_too_soon *ts,
 	int rc;
 
 	assert(out && ts);
-	if ((rc = head_check(h, "too-soon", msgid, sizeof(msgid), err)) < 0 ||
-	    (rc = reply_headers(&m, h, &ts->reply, &ts->series, "too-soon",
-				msgid, err)) < 0)
+	if ((rc = head_check(h, PC_MAIL_TOO_SOON, msgid, sizeof(msgid), err)) <
+		    0 ||
+	    (rc = reply_headers(&m, h, &ts->reply, &ts->series,
+				PC_MAIL_TOO_SOON, msgid, err)) < 0)
 		goto out;
 	pc_mail_msgid_check(&id, &idlen, ts->series.msgid);
 	anchor = xmemdupz(id, idlen);
@@ -1082,10 +1085,10 @@ int pc_compose_boot_report(struct pc_buf *out,
 	int rc;
 
 	assert(out && b);
-	if ((rc = head_check(h, "boot-report", msgid, sizeof(msgid), err)) <
-		    0 ||
-	    (rc = reply_headers(&m, h, &b->reply, &b->series, "boot-report",
-				msgid, err)) < 0)
+	if ((rc = head_check(h, PC_MAIL_BOOT_REPORT, msgid, sizeof(msgid),
+			     err)) < 0 ||
+	    (rc = reply_headers(&m, h, &b->reply, &b->series,
+				PC_MAIL_BOOT_REPORT, msgid, err)) < 0)
 		goto out;
 	greeting(&m, &b->series.author);
 	pc_buf_addch(&m, '\n');
@@ -1147,7 +1150,8 @@ int pc_compose_command_help(struct pc_buf *out,
 	int rc;
 
 	assert(out && c);
-	if ((rc = head_check(h, "command-help", msgid, sizeof(msgid), err)) < 0)
+	if ((rc = head_check(h, PC_MAIL_COMMAND_HELP, msgid, sizeof(msgid),
+			     err)) < 0)
 		goto out;
 	if (!pc_mail_addr_ok(c->to.addr)) {
 		err_quote(q, sizeof(q), c->to.addr);
@@ -1173,7 +1177,7 @@ int pc_compose_command_help(struct pc_buf *out,
 	s.refs = c->refs;
 	s.nrefs = c->nrefs;
 	references_header(&m, &s, id, idlen);
-	headers_tail(&m, NULL, "command-help");
+	headers_tail(&m, NULL, PC_MAIL_COMMAND_HELP);
 
 	greeting(&m, &c->to);
 	pc_buf_addch(&m, '\n');
@@ -1373,7 +1377,7 @@ int pc_compose_digest(struct pc_buf *out, const struct pc_notify_digest *dg,
 		return pc_err_set(err, PC_ELIMIT,
 				  "cannot compose digest: more than %d items",
 				  PC_COMPOSE_MAX_ITEMS);
-	if ((rc = head_check(h, "digest", msgid, sizeof(msgid), err)) < 0)
+	if ((rc = head_check(h, PC_MAIL_DIGEST, msgid, sizeof(msgid), err)) < 0)
 		return rc;
 	if (!pc_mail_addr_ok(dg->to.addr)) {
 		err_quote(q, sizeof(q), dg->to.addr);
@@ -1425,7 +1429,7 @@ int pc_compose_digest(struct pc_buf *out, const struct pc_notify_digest *dg,
 		pc_buf_addf(&ids, "%s%" PRId64 " v%d", ids.len ? ", " : "",
 			    s->id, s->version);
 	}
-	headers_tail(&m, ids.buf, "digest");
+	headers_tail(&m, ids.buf, PC_MAIL_DIGEST);
 
 	/* Body. */
 	greeting(&m, &dg->to);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mail/kinds.h"
 #include "notify/compose.h"
 #include "maint/maintainers.h"
 #include "notify/plan.h"
@@ -208,7 +209,7 @@ static const char *mail_subject(struct pc_buf *subj, const struct pc_buf *msg,
 								 fallback;
 }
 
-static int queue(struct planner *p, const char *key, const char *action,
+static int queue(struct planner *p, const char *key, enum pc_mail_kind kind,
 		 int64_t series_id, const char *rcpts, const char *subject,
 		 int64_t send_after, const char *reason, const char *why,
 		 struct pc_buf *msg)
@@ -218,12 +219,13 @@ static int queue(struct planner *p, const char *key, const char *action,
 	struct pc_buf subj = PC_BUF_INIT;
 	int added = 0, rc;
 
-	if ((rc = pc_compose_message_id(raw, sizeof(raw), action, key,
+	if ((rc = pc_compose_message_id(raw, sizeof(raw),
+					pc_mail_kind_name(kind), key,
 					p->o->domain, p->err)) < 0)
 		return rc;
 	snprintf(mid, sizeof(mid), "<%s>", raw);
 	it.key = key;
-	it.action = action;
+	it.action = pc_mail_kind_name(kind);
 	it.series_id = series_id;
 	it.recipients = rcpts;
 	it.message_id = mid;
@@ -446,22 +448,19 @@ static const char *why_of(const struct pc_outbox_candidate *c,
 }
 
 /* The "resend now" reply or the too-soon note for one series. */
-enum reply_kind { REPLY_RESEND, REPLY_TOO_SOON, REPLY_BOOT };
 
 static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		      const struct pc_sla_ctx *ctx,
-		      const struct pc_profile *prof, enum reply_kind kind)
+		      const struct pc_profile *prof, enum pc_mail_kind kind)
 {
-	int too_soon = kind == REPLY_TOO_SOON;
-	const char *action = kind == REPLY_TOO_SOON ? "too-soon" :
-			     kind == REPLY_BOOT	    ? "boot-report" :
-						      "resend";
+	int too_soon = kind == PC_MAIL_TOO_SOON;
 	const struct pc_policy *pol = &prof->policy;
 	int private = pol->reminder == PC_PROF_REMIND_PRIVATE &&
-		      kind == REPLY_RESEND;
+		      kind == PC_MAIL_RESEND;
 	/* A reminder goes to the author alone, naming the maintainers,
 	 * unless they are to be Cc'd. */
-	int alone = kind == REPLY_RESEND && (private || !p->o->cc_maintainers);
+	int alone = kind == PC_MAIL_RESEND &&
+		    (private || !p->o->cc_maintainers);
 	struct people maint = { { 0 }, { 0 }, 0 };
 	struct pc_notify_addr ma[MAX_PEOPLE], tr[PC_COMPOSE_MAX_TRUSTED];
 	struct pc_notify_series ser = { 0 };
@@ -475,7 +474,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 
 	if (too_soon)
 		snprintf(period, sizeof(period), "posted");
-	else if (kind == REPLY_BOOT)
+	else if (kind == PC_MAIL_BOOT_REPORT)
 		/* One report per verdict. */
 		snprintf(period, sizeof(period), "t%lld",
 			 (long long)c->test_at);
@@ -483,10 +482,10 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		/* One reminder per series version, ever. */
 		snprintf(period, sizeof(period), "n1");
 	if ((rc = pc_compose_action_key(key, sizeof(key), c->series_id,
-					c->version, action, period, p->err)) <
-	    0)
+					c->version, pc_mail_kind_name(kind),
+					period, p->err)) < 0)
 		return rc;
-	if (kind == REPLY_RESEND)
+	if (kind == PC_MAIL_RESEND)
 		want_key(p, key);
 	reason = author_rule(p, c);
 	if (reason && !strcmp(reason, "error"))
@@ -498,7 +497,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	}
 	/* The author's own ping was the reminder (one went out two hours
 	 * after an author's "any comments?"). */
-	if (!reason && kind == REPLY_RESEND && c->pinged_at) {
+	if (!reason && kind == PC_MAIL_RESEND && c->pinged_at) {
 		const char *mid = c->ping_msgid;
 		int64_t y;
 		int m, d;
@@ -519,7 +518,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	/* Nobody who applies it was seen on the list: a reminder would
 	 * name stale addresses, or nobody (the patch belongs to another
 	 * list's maintainers, who do not read this one). */
-	if (!reason && kind == REPLY_RESEND && !maint.n)
+	if (!reason && kind == PC_MAIL_RESEND && !maint.n)
 		reason = "nobody who applies it was seen on the list in the "
 			 "last 180 days";
 	if ((rc = active_reviewers(p, c->entry, &maint)) < 0)
@@ -549,7 +548,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	ser.author.name = c->author_name;
 	ser.author.addr = c->author_addr;
 	ser.posted = c->posted;
-	if (kind == REPLY_BOOT) {
+	if (kind == PC_MAIL_BOOT_REPORT) {
 		struct pc_notify_boot_report b;
 
 		memset(&b, 0, sizeof(b));
@@ -630,11 +629,11 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	if (rc < 0)
 		goto out;
 	why_of(c,
-	       too_soon		  ? PC_NOTIFY_TOO_SOON :
-	       kind == REPLY_BOOT ? PC_NOTIFY_BOOT :
-				    PC_NOTIFY_OVERDUE,
+	       too_soon			   ? PC_NOTIFY_TOO_SOON :
+	       kind == PC_MAIL_BOOT_REPORT ? PC_NOTIFY_BOOT :
+					     PC_NOTIFY_OVERDUE,
 	       because, sizeof(because));
-	rc = queue(p, key, action, c->series_id, rcpts.buf ? rcpts.buf : "",
+	rc = queue(p, key, kind, c->series_id, rcpts.buf ? rcpts.buf : "",
 		   c->subject ? c->subject : "", send_after, reason, because,
 		   &msg);
 out:
@@ -747,13 +746,13 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 		   (!c->hold || !strcmp(c->hold, "already-answered"));
 	tested = c->test_verdict != 0;
 	if (p->o->replies && overdue &&
-	    (rc = plan_reply(p, c, ctx, prof, REPLY_RESEND)) < 0)
+	    (rc = plan_reply(p, c, ctx, prof, PC_MAIL_RESEND)) < 0)
 		return rc;
 	if (p->o->replies && too_soon &&
-	    (rc = plan_reply(p, c, ctx, prof, REPLY_TOO_SOON)) < 0)
+	    (rc = plan_reply(p, c, ctx, prof, PC_MAIL_TOO_SOON)) < 0)
 		return rc;
 	if (p->o->boot_reports && tested &&
-	    (rc = plan_reply(p, c, ctx, prof, REPLY_BOOT)) < 0)
+	    (rc = plan_reply(p, c, ctx, prof, PC_MAIL_BOOT_REPORT)) < 0)
 		return rc;
 	/* Right after the author's own ping, a digest would repeat it. */
 	if (overdue && c->pinged_at && p->now - c->pinged_at < PING_QUIET)
@@ -830,8 +829,8 @@ static int queue_digest(struct planner *p, const char *key, int pending,
 	int rc;
 
 	if (!pending)
-		return queue(p, key, "digest", 0, addr, "patchclock digest",
-			     send_after, reason, why, msg);
+		return queue(p, key, PC_MAIL_DIGEST, 0, addr,
+			     "patchclock digest", send_after, reason, why, msg);
 	it.key = key;
 	it.recipients = addr;
 	it.subject = mail_subject(&subj, msg, "patchclock digest");
@@ -990,7 +989,9 @@ static int send_digests(struct planner *p)
 		pc_buf_release(&because);
 	}
 	if (rc >= 0)
-		rc = pc_outbox_withdraw(p->st, "digest", kept, nkept,
+		rc = pc_outbox_withdraw(p->st,
+					pc_mail_kind_name(PC_MAIL_DIGEST), kept,
+					nkept,
 					"nothing left to report when it was "
 					"due",
 					p->now, &p->stats->withdrawn, p->err);
@@ -1044,11 +1045,11 @@ static int on_help(const struct pc_command_help *h, void *arg)
 		if (rc == PC_EDB)
 			goto out;
 		unwritable(p, why, sizeof(why), &msg);
-		rc = queue(p, key, "command-help", 0, h->from_addr,
+		rc = queue(p, key, PC_MAIL_COMMAND_HELP, 0, h->from_addr,
 			   "patchclock commands", p->now, why, asked, &msg);
 		goto out;
 	}
-	rc = queue(p, key, "command-help", 0, h->from_addr,
+	rc = queue(p, key, PC_MAIL_COMMAND_HELP, 0, h->from_addr,
 		   "patchclock commands", p->now, NULL, asked, &msg);
 out:
 	free(asked);
@@ -1094,7 +1095,8 @@ int pc_plan_actions(struct pc_store *st, struct pc_policyset *ps,
 	/* A reminder queued for a later opening goes only if it is still
 	 * justified then: a reply or an "Applied" meanwhile withdraws it. */
 	if (rc >= 0)
-		rc = pc_outbox_withdraw(st, "resend", p.wanted, p.nwanted,
+		rc = pc_outbox_withdraw(st, pc_mail_kind_name(PC_MAIL_RESEND),
+					p.wanted, p.nwanted,
 					"no longer justified when it was due",
 					now, &withdrawn, err);
 	if (rc >= 0)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mail/kinds.h"
 #include "store/outbox.h"
 #include "store/store_internal.h"
 #include "util/buf.h"
@@ -12,6 +13,10 @@
 #include "util/xalloc.h"
 #include "util/banned.h"
 
+/* The kind's row, the first time one of its mails is queued (schema 28:
+ * outbox.action refers to mail_kinds; lib/mail/kinds.h is the table). */
+static const char SQL_KIND[] =
+	"INSERT OR IGNORE INTO mail_kinds (name, about) VALUES (?, ?)";
 static const char SQL_ADD[] =
 	"INSERT OR IGNORE INTO outbox (key, action, series_id, recipients, "
 	"message_id, subject, created_at, send_after, status, reason, "
@@ -182,10 +187,22 @@ out:
 int pc_outbox_add(struct pc_store *st, const struct pc_outbox_item *it,
 		  int *added_out, struct pc_err *err)
 {
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_ADD, err);
+	int kind = pc_mail_kind_of(it->action);
+	sqlite3_stmt *s;
 	int rc;
 
-	if (!s)
+	if (kind < 0)
+		return pc_err_set(err, PC_EUSAGE,
+				  "no kind of mail is named '%s' "
+				  "(lib/mail/kinds.h)",
+				  it->action ? it->action : "");
+	if (!(s = pc_store__stmt(st, SQL_KIND, err)))
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, pc_mail_kind_name(kind), -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, pc_mail_kind_about(kind), -1, SQLITE_STATIC);
+	if ((rc = pc_store__exec(st, s, err, "storing a kind of mail")) < 0)
+		return rc;
+	if (!(s = pc_store__stmt(st, SQL_ADD, err)))
 		return PC_EDB;
 	sqlite3_bind_text(s, 1, it->key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 2, it->action, -1, SQLITE_STATIC);

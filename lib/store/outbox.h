@@ -18,7 +18,8 @@
 struct pc_outbox_item {
 	int64_t id; /* set by the store */
 	const char *key; /* unique action key */
-	const char *action; /* "resend", "too-soon", "digest", "boot-report" */
+	/* the kind of mail: a name of lib/mail/kinds.h ("resend") */
+	const char *action;
 	int64_t series_id; /* 0 for none */
 	const char *recipients; /* envelope recipients, space-separated */
 	const char *message_id; /* "<...>" */
@@ -44,7 +45,8 @@ struct pc_outbox_item {
 /*
  * Queues it (status "pending", or "suppressed" with a reason when
  * it->status says so). *added_out is 1, or 0 when the key was already
- * there (nothing changes: exactly once). Errors: PC_EDB.
+ * there (nothing changes: exactly once). Errors: PC_EDB, PC_EUSAGE (an
+ * action that names no kind of mail).
  */
 int pc_outbox_add(struct pc_store *st, const struct pc_outbox_item *it,
 		  int *added_out, struct pc_err *err);

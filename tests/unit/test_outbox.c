@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "mail/kinds.h"
 #include "store/outbox.h"
 #include "store/store.h"
 #include "util/xalloc.h"
@@ -195,12 +196,85 @@ static void test_outbox__marks_while_others_write(void **state)
 	t_store_close(&ts);
 }
 
+static int no_rows(int ncols, const char *const *cols, void *arg)
+{
+	(void)ncols;
+	(void)cols;
+	(void)arg;
+	return 0;
+}
+
+/* The kinds of mail are one table (lib/mail/kinds.h): the migration's
+ * rows are the table's, the outbox refuses a kind it does not name and
+ * a row outside the table, and a kind with no row yet (a kind added
+ * after the migration) gets its row when its first mail is queued. */
+static void test_outbox__kinds_are_rows(void **state)
+{
+	struct t_store ts = { 0 };
+	struct pc_outbox_item it = { 0 };
+	struct pc_err err = { 0 };
+	int added = -1, k, j;
+
+	(void)state;
+	for (k = 0; k < PC_MAIL_NKINDS; k++) {
+		assert_int_equal(pc_mail_kind_of(pc_mail_kind_name(k)), k);
+		for (j = 0; j < k; j++)
+			assert_string_not_equal(pc_mail_kind_name(j),
+						pc_mail_kind_name(k));
+	}
+	assert_int_equal(pc_mail_kind_of("bogus"), -1);
+	assert_null(pc_mail_kind_name(PC_MAIL_NKINDS));
+	t_store_open(&ts);
+	assert_int_equal(t_query_int(&ts, "SELECT count(*) FROM mail_kinds"),
+			 PC_MAIL_NKINDS);
+	for (k = 0; k < PC_MAIL_NKINDS; k++) {
+		char *q = t_query(
+			&ts, "SELECT about FROM mail_kinds WHERE name = '%s'",
+			pc_mail_kind_name(k));
+
+		assert_string_equal(q, pc_mail_kind_about(k));
+		free(q);
+	}
+	/* A row outside the table: the foreign key refuses it. */
+	assert_int_equal(
+		pc_store_query(ts.st,
+			       "INSERT INTO outbox (key, action, recipients, "
+			       "message_id, subject, created_at, send_after, "
+			       "status, message) VALUES ('k', 'bogus', 'a@b', "
+			       "'<m@b>', 's', 1, 1, 'pending', 'x')",
+			       no_rows, NULL, &err),
+		PC_EDB);
+	it.key = "k:1";
+	it.action = "bogus";
+	it.recipients = "a@example.com";
+	it.message_id = "<k1@patchclock>";
+	it.subject = "s";
+	it.message = "Subject: s\n\nx\n";
+	it.message_len = strlen(it.message);
+	assert_int_equal(pc_outbox_add(ts.st, &it, &added, &err), PC_EUSAGE);
+	assert_non_null(strstr(err.msg, "bogus"));
+	/* No row for too-soon yet: queueing one writes it. */
+	assert_int_equal(pc_store_query(ts.st,
+					"DELETE FROM mail_kinds WHERE name = "
+					"'too-soon'",
+					no_rows, NULL, &err),
+			 0);
+	it.action = pc_mail_kind_name(PC_MAIL_TOO_SOON);
+	assert_int_equal(pc_outbox_add(ts.st, &it, &added, &err), 0);
+	assert_int_equal(added, 1);
+	assert_int_equal(t_query_int(&ts, "SELECT count(*) FROM mail_kinds "
+					  "WHERE name = 'too-soon'"),
+			 1);
+	t_store_close(&ts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outbox__exactly_once_and_due),
 		cmocka_unit_test(test_outbox__opt_out_by_address_and_domain),
 		cmocka_unit_test(test_outbox__marks_while_others_write),
+		cmocka_unit_test(test_outbox__kinds_are_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
