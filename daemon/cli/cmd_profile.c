@@ -75,6 +75,8 @@ static const char profile_usage[] =
 	"  test_suite = Run make check from https://github.com/pmem/ndctl\n"
 	"  style_cleanups = welcome|only with other changes|not welcome\n"
 	"  off_list_review = accepted|not trusted|seek internal review first\n"
+	"  review_attestation = dkim|none\n"
+	"  isa_extensions = ratified|any\n"
 	"The fallback map (data/profiles.ini) attaches the media, netdev\n"
 	"and tip profiles, which 6.1 has without a P: line, to their entries;\n"
 	"it is read first, and the --overrides files after it win, field by\n"

@@ -46,39 +46,36 @@ struct pc_overrides {
 	size_t n, alloc;
 };
 
+/* Other names of a field's key: the 2018 RFC's questions and the
+ * spellings people write. A field's own key is the field table's
+ * (pc_profile_field_key()): a new field needs no line here. */
 static const struct {
 	const char *key;
-	int field;
-} keys[] = {
-	{ "profile", KEY_PROFILE },
-	{ "ping_after", PC_PROF_PING_AFTER },
+	enum pc_prof_field field;
+} synonyms[] = {
 	{ "resubmit_cadence", PC_PROF_PING_AFTER },
 	{ "resend_cadence", PC_PROF_PING_AFTER },
 	{ "review_cadence", PC_PROF_PING_AFTER },
-	{ "repost_min", PC_PROF_REPOST_MIN },
 	{ "repost_interval", PC_PROF_REPOST_MIN },
-	{ "reminder", PC_PROF_REMINDER },
-	{ "office_hours", PC_PROF_OFFICE_HOURS },
-	{ "review", PC_PROF_REVIEW },
 	{ "review_tags", PC_PROF_REVIEW },
-	{ "new_features", PC_PROF_NEW_FEATURES },
 	{ "last_rc_new_features", PC_PROF_NEW_FEATURES },
-	{ "merge_features", PC_PROF_MERGE_FEATURES },
 	{ "last_rc_merge_features", PC_PROF_MERGE_FEATURES },
-	{ "submit", PC_PROF_SUBMIT },
 	{ "patches_or_pull_requests", PC_PROF_SUBMIT },
-	{ "trusted_reviewers", PC_PROF_TRUSTED },
-	{ "test_suite", PC_PROF_TEST_SUITE },
-	{ "style_cleanups", PC_PROF_STYLE },
-	{ "off_list_review", PC_PROF_OFF_LIST },
-	{ "review_attestation", PC_PROF_ATTESTATION },
-	{ "isa_extensions", PC_PROF_EXTENSIONS },
 };
+
+/* The name of key (a field or KEY_PROFILE), as the table writes it. */
+static const char *key_name(int key)
+{
+	return key == KEY_PROFILE ?
+		       "profile" :
+		       pc_profile_field_key((enum pc_prof_field)key);
+}
 
 static int key_of(const char *name)
 {
 	char k[64];
 	size_t i, n = strlen(name);
+	int f;
 
 	if (n >= sizeof(k))
 		return KEY_UNKNOWN;
@@ -86,16 +83,21 @@ static int key_of(const char *name)
 		k[i] = name[i] == '-' || name[i] == ' ' ?
 			       '_' :
 			       (char)pc_tolower((unsigned char)name[i]);
-	for (i = 0; i < PC_ARRAY_SIZE(keys); i++)
-		if (!strcmp(k, keys[i].key))
-			return keys[i].field;
+	if (!strcmp(k, "profile"))
+		return KEY_PROFILE;
+	for (f = 0; f < PC_PROF_NFIELDS; f++)
+		if (!strcmp(k, pc_profile_field_key((enum pc_prof_field)f)))
+			return f;
+	for (i = 0; i < PC_ARRAY_SIZE(synonyms); i++)
+		if (!strcmp(k, synonyms[i].key))
+			return (int)synonyms[i].field;
 	return KEY_UNKNOWN;
 }
 
 struct pending {
 	size_t sect; /* index in rd.sect */
 	int key; /* a field, or KEY_PROFILE */
-	const char *key_name; /* borrowed: keys[] */
+	const char *key_name; /* borrowed: key_name() */
 	struct pc_buf raw;
 	unsigned line;
 };
@@ -132,14 +134,6 @@ static void rd_error(struct rd *r, unsigned line, int code, const char *fmt,
 	r->err_line = line;
 	pc_err_set(&r->err, code, "%s:%u: %s", r->name, line, b.buf);
 	pc_buf_release(&b);
-}
-
-static const char *key_list(void)
-{
-	return "profile, ping_after, repost_min, reminder, office_hours, "
-	       "review, new_features, merge_features, submit, "
-	       "trusted_reviewers, test_suite, style_cleanups, "
-	       "off_list_review, review_attestation";
 }
 
 /* inih's reader: one whole line of the file per call (see above). */
@@ -245,7 +239,7 @@ static int ov_handler(void *user, const char *section, const char *name,
 {
 	struct rd *r = user;
 	struct pending *pd;
-	size_t sect, k;
+	size_t sect;
 	int key;
 
 	if (!section[0]) {
@@ -264,12 +258,11 @@ static int ov_handler(void *user, const char *section, const char *name,
 	assert(sect < r->n_sect);
 	if ((key = key_of(name)) == KEY_UNKNOWN) {
 		rd_error(r, r->lineno, PC_EPARSE,
-			 "unknown key '%s' in [%s] (the keys are: %s)", name,
-			 r->sect[sect], key_list());
+			 "unknown key '%s' in [%s] ('patchclock profile "
+			 "--help' lists the keys)",
+			 name, r->sect[sect]);
 		return 1;
 	}
-	for (k = 0; k < PC_ARRAY_SIZE(keys) && keys[k].field != key; k++)
-		;
 	pd = last_pending(r, sect, key);
 	/* inih continues a value on an indented line only after a key. */
 	if (r->cont && r->keyed) {
@@ -278,7 +271,7 @@ static int ov_handler(void *user, const char *section, const char *name,
 			rd_error(r, r->lineno, PC_EPARSE,
 				 "'%s' takes one line: only trusted_reviewers "
 				 "and test_suite go on over indented lines",
-				 keys[k].key);
+				 key_name(key));
 			return 1;
 		}
 		pc_buf_addch(&pd->raw, '\n');
@@ -289,14 +282,14 @@ static int ov_handler(void *user, const char *section, const char *name,
 	if (pd) {
 		rd_error(r, r->lineno, PC_EPARSE,
 			 "'%s' is given twice in [%s] (first on line %u)",
-			 keys[k].key, r->sect[sect], pd->line);
+			 key_name(key), r->sect[sect], pd->line);
 		return 1;
 	}
 	PC_ALLOC_GROW(r->pend, r->n_pend + 1, r->alloc_pend);
 	pd = &r->pend[r->n_pend++];
 	pd->sect = sect;
 	pd->key = key;
-	pd->key_name = keys[k].key;
+	pd->key_name = key_name(key);
 	pd->line = r->lineno;
 	pc_buf_init(&pd->raw, 64);
 	pc_buf_addstr(&pd->raw, value);

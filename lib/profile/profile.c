@@ -1122,6 +1122,26 @@ static int follow_refs(struct ctx *c, const struct pc_rst_doc *d, size_t s,
 
 /* ---- choosing ---- */
 
+/* Borrowing a value into a member, by kind (for formatting only). */
+#define BORROW_DURATION(m) tmp.m = v->dur
+#define BORROW_ENUM(m) tmp.m = v->e
+#define BORROW_HOURS(m) tmp.m = v->hours
+#define BORROW_DEADLINE(m) tmp.m = v->dl
+#define BORROW_PEOPLE(m)                     \
+	do {                                 \
+		tmp.m = v->people;           \
+		tmp.n_trusted = v->n_people; \
+	} while (0)
+#define BORROW_TEST(m)                 \
+	do {                           \
+		tmp.m = v->text;       \
+		tmp.test_url = v->url; \
+	} while (0)
+#define BORROW(f, key, label, kind, member) \
+	case f:                             \
+		BORROW_##kind(member);      \
+		break;
+
 /* Formats value v of field f as pc_profile_format() would. */
 static void format_value(struct pc_buf *out, enum pc_prof_field f,
 			 const struct pc_phrase_value *v)
@@ -1130,21 +1150,11 @@ static void format_value(struct pc_buf *out, enum pc_prof_field f,
 
 	memset(&tmp, 0, sizeof(tmp));
 	tmp.from[f].kind = PC_PROF_SRC_SHORT;
-	tmp.ping_after = tmp.repost_min = v->dur;
-	tmp.new_features = tmp.merge_features = v->dl;
-	tmp.office_hours = v->hours;
-	tmp.reminder = (enum pc_prof_reminder)v->e;
-	tmp.review = (enum pc_prof_review)v->e;
-	tmp.submit = (enum pc_prof_submit)v->e;
-	tmp.style = (enum pc_prof_style)v->e;
-	tmp.off_list = (enum pc_prof_offlist)v->e;
-	tmp.attestation = (enum pc_prof_attestation)v->e;
-	tmp.extensions = (enum pc_prof_extensions)v->e;
-	/* Borrowed for the call only. */
-	tmp.trusted = v->people;
-	tmp.n_trusted = v->n_people;
-	tmp.test_suite = v->text;
-	tmp.test_url = v->url;
+	switch (f) {
+		PC_PROF_FIELDS(BORROW)
+	case PC_PROF_NFIELDS:
+		return;
+	}
 	pc_profile_format(out, &tmp, f);
 }
 

@@ -5,7 +5,7 @@
 # start, and an unknown or ambiguous one is an error that says so;
 # --mine takes "Name <addr>"; a filter that shows nothing says so;
 # --now takes ISO 8601 with any offset; show takes a lore link; profile
-# refuses a file that is no profile.
+# refuses a file that is no profile, and its --help names every key.
 #
 # usage: answers.sh PATCHCLOCK
 set -euo pipefail
@@ -147,4 +147,13 @@ set -e
 check "profile of no profile: exit status" "$rc" 1
 contains "profile of no profile: says so" "$(cat "$tmp/err")" \
 	"does not read as a subsystem profile"
+
+# profile --help names every key an override file takes: the fields of
+# profile --json, from the one field table.
+printf 'Profile\n=======\n\nResubmit Cadence\n----------------\n1 week\n' \
+	>"$tmp/p.rst"
+help=$("$pc" profile --help)
+for key in $("$pc" profile --json "$tmp/p.rst" | jq -r '.policy | keys[]'); do
+	contains "profile --help names the key $key" "$help" "  $key = "
+done
 exit $((fails > 0))
