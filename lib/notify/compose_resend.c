@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The "resend now" reply to the author of a series overdue on its
+ * maintainers, and the note to an author who reposted too soon (see compose.h).
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compose.h"
+#include "compose_internal.h"
+#include "patch/subject.h"
+#include "util/util.h"
+#include "util/xalloc.h"
+#include "util/banned.h"
+
+/*
+ * The subject to resend with: the patch tag gets RESEND after its PATCH
+ * word (or in front), list tags before it are dropped, and a subject
+ * without a patch tag gets "[PATCH RESEND]".
+ */
+static int patch_word(const char *w, size_t n)
+{
+	size_t i, slash = 0;
+
+	if ((n == 5 && pc_mem_istarts(w, n, "patch")) ||
+	    (n == 3 && pc_mem_istarts(w, n, "rfc")) ||
+	    (n == 6 && pc_mem_istarts(w, n, "resend")) ||
+	    (n > 5 && pc_mem_istarts(w, n, "patch") &&
+	     (pc_isdigit((unsigned char)w[5]) || w[5] == 'v' || w[5] == 'V')))
+		return 1;
+	if (n > 1 && (w[0] == 'v' || w[0] == 'V')) {
+		for (i = 1; i < n && pc_isdigit((unsigned char)w[i]); i++)
+			;
+		if (i == n)
+			return 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (w[i] == '/')
+			slash++;
+		else if (!pc_isdigit((unsigned char)w[i]))
+			return 0;
+	}
+	return slash == 1 && n > 2 && w[0] != '/' && w[n - 1] != '/';
+}
+
+static void add_resend_subject(struct pc_buf *out, const char *subj)
+{
+	const char *p = subj;
+
+	while (*p == '[') {
+		const char *close = strchr(p, ']'), *w = p + 1, *patch = NULL;
+		int is_tag = 0, resend = 0;
+
+		if (!close)
+			break;
+		while (w < close) {
+			size_t n = strcspn(w, " ,]");
+
+			if (n && patch_word(w, n)) {
+				is_tag = 1;
+				if (n == 6 && pc_mem_istarts(w, n, "resend"))
+					resend = 1;
+				if (n == 5 && pc_mem_istarts(w, n, "patch") &&
+				    !patch)
+					patch = w + n;
+			}
+			w += n;
+			while (w < close && (*w == ' ' || *w == ','))
+				w++;
+		}
+		if (is_tag) {
+			if (resend) {
+				pc_buf_add(out, p, (size_t)(close + 1 - p));
+			} else if (patch) {
+				pc_buf_add(out, p, (size_t)(patch - p));
+				pc_buf_addstr(out, " RESEND");
+				pc_buf_add(out, patch,
+					   (size_t)(close + 1 - patch));
+			} else {
+				pc_buf_addstr(out, "[RESEND ");
+				pc_buf_add(out, p + 1, (size_t)(close - p));
+			}
+			p = close + 1;
+			while (*p == ' ')
+				p++;
+			if (*p)
+				pc_buf_addf(out, " %s", p);
+			return;
+		}
+		/* A list tag: the list adds it again. */
+		p = close + 1;
+		while (*p == ' ')
+			p++;
+	}
+	pc_buf_addstr(out, "[PATCH RESEND]");
+	if (*p)
+		pc_buf_addf(out, " %s", p);
+}
+
+/* Whether the subject numbers a series of several patches. */
+static int several_patches(const char *subj)
+{
+	struct pc_subject ps;
+
+	if (pc_subject_parse(&ps, subj, strlen(subj), NULL) < 0)
+		return 0;
+	return (ps.flags & PC_SUBJ_NUMBERED) && ps.total > 1;
+}
+
+static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
+		       const char *anchor, struct pc_err *err)
+{
+	const struct pc_notify_head *h = &r->head;
+	char *subj =
+		pc_mail_clean_dup(r->series.subject, PC_COMPOSE_SUBJECT_MAX);
+	struct pc_buf t = PC_BUF_INIT, d = PC_BUF_INIT;
+	const char *s = pc_compose__skip_re(subj);
+	size_t i;
+	int rc, several = several_patches(s);
+
+	pc_compose__greeting(body, &r->series.author);
+	pc_buf_addch(body, '\n');
+	if ((rc = pc_compose__add_when(&t, h, r->series.posted, err)) < 0)
+		goto out;
+	if (r->nth > 1) {
+		pc_buf_addstr(&d, "has still had no response after ");
+		pc_compose__add_plural(&d, r->nth - 1, "earlier reminder");
+	} else if (r->wait_from > r->series.posted) {
+		pc_buf_addstr(&d, "the last message in its thread is yours, "
+				  "of ");
+		if ((rc = pc_compose__add_when(&d, h, r->wait_from, err)) < 0)
+			goto out;
+		pc_buf_addstr(&d, "; nobody has answered it since");
+	} else {
+		pc_buf_addstr(&d, "has had no response yet");
+	}
+	pc_mail_para(body, "", "",
+		     "Your series \"%s\" was posted on %s and %s:", s, t.buf,
+		     d.buf);
+	pc_buf_addch(body, '\n');
+	pc_compose__link_line(body, h, anchor, "  ");
+
+	/* The cadence and where it is written. */
+	pc_buf_reset(&d);
+	pc_profile_format_duration(&d, &r->cadence);
+	pc_buf_addch(body, '\n');
+	pc_mail_para(body, "", "",
+		     "%s for a resend or a ping after %s without a response%s",
+		     pc_compose__who_asks(r->cadence_from.kind),
+		     d.len ? d.buf : "some time",
+		     pc_compose__has_origin(&r->cadence_from) ? ":" : ".");
+	pc_compose__add_source_block(body, &r->cadence_from);
+
+	/* How it was counted. */
+	pc_buf_reset(&t);
+	if (r->cadence.unit == PC_PROF_UNIT_BUSINESS_DAYS) {
+		pc_buf_addf(&t,
+			    "The time was counted in the maintainers' "
+			    "business days and zone: %s, ",
+			    d.buf);
+		pc_compose__add_hours(&t, r->hours);
+		pc_compose__add_origin_paren(&t, &r->hours_from);
+		pc_buf_addch(&t, '.');
+	} else if (r->cadence.unit != PC_PROF_UNIT_NONE && r->hours &&
+		   (r->hours->days || r->hours->start >= 0 ||
+		    r->hours->zone[0])) {
+		pc_buf_addf(&t,
+			    "The time was counted in calendar time (%s), "
+			    "and this reminder waited for the maintainers' "
+			    "office hours: ",
+			    d.buf);
+		pc_compose__add_hours(&t, r->hours);
+		pc_compose__add_origin_paren(&t, &r->hours_from);
+		pc_buf_addch(&t, '.');
+	} else if (r->cadence.unit != PC_PROF_UNIT_NONE) {
+		/* The profile states no office hours: say nothing of
+		 * them. */
+		pc_buf_addf(&t, "The time was counted in calendar time (%s).",
+			    d.buf);
+	}
+	if (r->due) {
+		if (t.len)
+			pc_buf_addch(&t, ' ');
+		pc_buf_addstr(&t, "The series was due on ");
+		if ((rc = pc_compose__add_when(&t, h, r->due, err)) < 0)
+			goto out;
+		pc_buf_addch(&t, '.');
+	}
+	if (t.len) {
+		pc_buf_addch(body, '\n');
+		pc_mail_wrap(body, t.buf, "", "");
+	}
+
+	/* Whom to write to, when they are not in Cc. */
+	if (r->private_reminder) {
+		pc_buf_addch(body, '\n');
+		pc_mail_para(
+			body, "", "",
+			"The profile prefers a private reminder, so this mail goes "
+			"to you alone, off the list. To ping, write to the "
+			"maintainers directly%s",
+			r->nwrite_to ? ":" : ".");
+	} else if (r->nwrite_to) {
+		pc_buf_addch(body, '\n');
+		pc_mail_para(
+			body, "", "",
+			"This mail goes to you alone. The maintainers of this "
+			"code (MAINTAINERS) are:");
+	}
+	if (r->nwrite_to) {
+		pc_buf_addch(body, '\n');
+		for (i = 0; i < r->nwrite_to; i++) {
+			pc_buf_reset(&t);
+			pc_compose__add_person(&t, &r->write_to[i]);
+			if (t.len)
+				pc_mail_wrap(body, t.buf, "  ", "    ");
+		}
+	}
+
+	/* Late for the cycle. */
+	if (r->late) {
+		char *win =
+			pc_mail_clean_dup(r->late_window, PC_COMPOSE_TEXT_MAX);
+		struct pc_buf o = PC_BUF_INIT;
+
+		pc_buf_reset(&t);
+		pc_buf_reset(&d);
+		pc_profile_format_deadline(&d, &r->deadline);
+		if (d.len)
+			pc_buf_addstr(&t, d.buf);
+		if (pc_compose__add_origin(&o, &r->deadline_from))
+			pc_buf_addf(&t, "%s%s", t.len ? "; " : "", o.buf);
+		pc_buf_addch(body, '\n');
+		pc_buf_reset(&d);
+		if (*win)
+			pc_buf_addf(&d, "the %s merge window", win);
+		else
+			pc_buf_addstr(&d, "a later merge window");
+		pc_mail_para(
+			body, "", "",
+			"The series adds a feature and was posted after the "
+			"profile's last -rc for new features%s%s%s, so it now "
+			"targets %s, not the next one.",
+			t.len ? " (" : "", t.buf, t.len ? ")" : "", d.buf);
+		pc_buf_release(&o);
+		free(win);
+	}
+
+	/* Repeated silence: the trusted reviewers. */
+	if (r->nth > 1 && r->ntrusted) {
+		pc_buf_reset(&t);
+		pc_compose__add_origin_paren(&t, &r->trusted_from);
+		pc_buf_addch(body, '\n');
+		pc_mail_para(
+			body, "", "",
+			"A review from one of the profile's trusted reviewers "
+			"may help the maintainers take the series%s:",
+			t.buf);
+		pc_buf_addch(body, '\n');
+		for (i = 0; i < r->ntrusted; i++) {
+			pc_buf_reset(&t);
+			pc_compose__add_person(&t, &r->trusted[i]);
+			if (t.len)
+				pc_mail_wrap(body, t.buf, "  ", "    ");
+		}
+	}
+
+	/* What to do. */
+	pc_buf_reset(&t);
+	add_resend_subject(&t, s);
+	pc_buf_addch(body, '\n');
+	pc_mail_para(body, "", "",
+		     "What to do now: if it still applies, resend the series "
+		     "unchanged, with the same subject and RESEND in the tag:");
+	pc_buf_addch(body, '\n');
+	/* One line, however long: it is copied into a Subject. */
+	pc_buf_addf(body, "  %s\n", t.buf);
+	pc_buf_addch(body, '\n');
+	if (r->private_reminder)
+		pc_mail_para(
+			body, "", "",
+			"%sor remind the maintainers in a private mail, as the "
+			"profile prefers.",
+			several ? "and the same for each of its patches; " :
+				  "");
+	else if (several)
+		pc_mail_para(
+			body, "", "",
+			"and the same for each of its patches; or ping the "
+			"maintainers with a short reply to it on the list.");
+	else
+		pc_mail_para(
+			body, "", "",
+			"Or ping the maintainers with a short reply to it on the "
+			"list.");
+	rc = 0;
+out:
+	pc_buf_release(&t);
+	pc_buf_release(&d);
+	free(subj);
+	return rc;
+}
+
+int pc_compose_resend(struct pc_buf *out, const struct pc_notify_resend *r,
+		      struct pc_err *err)
+{
+	char msgid[PC_COMPOSE_MSGID_SIZE];
+	struct pc_buf m = PC_BUF_INIT;
+	const char *id;
+	size_t idlen;
+	char *anchor = NULL;
+	int rc;
+
+	assert(out && r);
+	if (r->ntrusted > PC_COMPOSE_MAX_TRUSTED)
+		return pc_err_set(err, PC_ELIMIT,
+				  "cannot compose reminder: more than %d "
+				  "trusted reviewers",
+				  PC_COMPOSE_MAX_TRUSTED);
+	if ((rc = pc_compose__head_check(&r->head, PC_MAIL_RESEND, msgid,
+					 sizeof(msgid), err)) < 0 ||
+	    (rc = pc_compose__reply_headers(&m, &r->head, &r->reply, &r->series,
+					    PC_MAIL_RESEND, msgid, err)) < 0)
+		goto out;
+	/* pc_compose__reply_headers() checked the anchor. */
+	pc_mail_msgid_check(&id, &idlen, r->series.msgid);
+	anchor = xmemdupz(id, idlen);
+	if ((rc = resend_body(&m, r, anchor, err)) < 0)
+		goto out;
+	pc_buf_addch(&m, '\n');
+	pc_buf_addstr(&m, pc_compose__signature);
+	pc_buf_add(out, m.buf, m.len);
+out:
+	free(anchor);
+	pc_buf_release(&m);
+	return rc;
+}
+
+int pc_compose_too_soon(struct pc_buf *out, const struct pc_notify_too_soon *ts,
+			struct pc_err *err)
+{
+	char msgid[PC_COMPOSE_MSGID_SIZE];
+	struct pc_buf m = PC_BUF_INIT, a = PC_BUF_INIT, b = PC_BUF_INIT,
+		      d = PC_BUF_INIT;
+	const struct pc_notify_head *h = &ts->head;
+	const char *id;
+	size_t idlen;
+	char *anchor = NULL;
+	int rc;
+
+	assert(out && ts);
+	if ((rc = pc_compose__head_check(h, PC_MAIL_TOO_SOON, msgid,
+					 sizeof(msgid), err)) < 0 ||
+	    (rc = pc_compose__reply_headers(&m, h, &ts->reply, &ts->series,
+					    PC_MAIL_TOO_SOON, msgid, err)) < 0)
+		goto out;
+	pc_mail_msgid_check(&id, &idlen, ts->series.msgid);
+	anchor = xmemdupz(id, idlen);
+
+	pc_compose__greeting(&m, &ts->series.author);
+	pc_buf_addch(&m, '\n');
+	if ((rc = pc_compose__add_when(&a, h, ts->series.posted, err)) < 0 ||
+	    (rc = pc_compose__add_when(&b, h, ts->prev_posted, err)) < 0)
+		goto out;
+	pc_compose__add_elapsed(&d, ts->prev_posted, ts->series.posted);
+	pc_mail_para(
+		&m, "", "",
+		"v%d of this series was posted on %s, %s after v%d, which was "
+		"posted on %s:",
+		ts->series.version, a.buf, d.buf, ts->prev_version, b.buf);
+	pc_buf_addch(&m, '\n');
+	pc_compose__link_line(&m, h, anchor, "  ");
+
+	pc_buf_reset(&d);
+	pc_profile_format_duration(&d, &ts->repost_min);
+	pc_buf_addch(&m, '\n');
+	pc_mail_para(&m, "", "",
+		     "%s for at least %s between two postings of a series%s",
+		     pc_compose__who_asks(ts->repost_from.kind),
+		     d.len ? d.buf : "some time",
+		     pc_compose__has_origin(&ts->repost_from) ? ":" : ".");
+	pc_compose__add_source_block(&m, &ts->repost_from);
+	pc_buf_addch(&m, '\n');
+	pc_mail_para(
+		&m, "", "",
+		"Please give reviewers that long to respond to one version "
+		"before posting the next; there is no need to resend this one.");
+	pc_buf_addch(&m, '\n');
+	pc_buf_addstr(&m, pc_compose__signature);
+	pc_buf_add(out, m.buf, m.len);
+	rc = 0;
+out:
+	free(anchor);
+	pc_buf_release(&m);
+	pc_buf_release(&a);
+	pc_buf_release(&b);
+	pc_buf_release(&d);
+	return rc;
+}
