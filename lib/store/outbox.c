@@ -226,11 +226,6 @@ int pc_outbox_add(struct pc_store *st, const struct pc_outbox_item *it,
 	return 0;
 }
 
-static const char *col(sqlite3_stmt *s, int i)
-{
-	return (const char *)sqlite3_column_text(s, i);
-}
-
 /* An item read into memory of its own: no statement stays open. */
 struct loaded {
 	struct pc_outbox_item it;
@@ -619,18 +614,18 @@ int pc_outbox_candidates(struct pc_store *st, int64_t min_posted,
 
 		c.series_id = sqlite3_column_int64(s, 0);
 		c.version = sqlite3_column_int(s, 1);
-		c.subject = col(s, 2);
-		c.anchor_msgid = col(s, 3);
-		c.anchor_refs = col(s, 4);
-		c.author_name = col(s, 5);
-		c.author_addr = col(s, 6);
+		c.subject = pc_store__col(s, 2);
+		c.anchor_msgid = pc_store__col(s, 3);
+		c.anchor_refs = pc_store__col(s, 4);
+		c.author_name = pc_store__col(s, 5);
+		c.author_addr = pc_store__col(s, 6);
 		c.author_is_bot = sqlite3_column_int(s, 7);
-		c.auto_submitted = col(s, 8);
-		c.precedence = col(s, 9);
-		c.state = col(s, 10);
-		c.flags = col(s, 11);
-		c.entry = col(s, 12);
-		c.lands = col(s, 13);
+		c.auto_submitted = pc_store__col(s, 8);
+		c.precedence = pc_store__col(s, 9);
+		c.state = pc_store__col(s, 10);
+		c.flags = pc_store__col(s, 11);
+		c.entry = pc_store__col(s, 12);
+		c.lands = pc_store__col(s, 13);
 		c.posted = sqlite3_column_int64(s, 14);
 		c.due = sqlite3_column_int64(s, 15);
 		c.act_at = sqlite3_column_int64(s, 16);
@@ -639,17 +634,17 @@ int pc_outbox_candidates(struct pc_store *st, int64_t min_posted,
 		c.reviewed = sqlite3_column_int(s, 19);
 		c.prev_version = sqlite3_column_int(s, 20);
 		c.prev_posted = sqlite3_column_int64(s, 21);
-		c.list_id = col(s, 22);
+		c.list_id = pc_store__col(s, 22);
 		c.test_verdict = sqlite3_column_int(s, 23);
-		c.test_reason = col(s, 24);
+		c.test_reason = pc_store__col(s, 24);
 		c.test_at = sqlite3_column_int64(s, 25);
-		c.test_summary = col(s, 26);
-		c.hold = col(s, 27);
+		c.test_summary = pc_store__col(s, 26);
+		c.hold = pc_store__col(s, 27);
 		c.wait_from = sqlite3_column_int64(s, 28);
 		c.flag_bits = (unsigned)sqlite3_column_int64(s, 29);
 		c.pinged_at = sqlite3_column_int64(s, 30);
-		c.wait_msgid = col(s, 31);
-		c.ping_msgid = col(s, 32);
+		c.wait_msgid = pc_store__col(s, 31);
+		c.ping_msgid = pc_store__col(s, 32);
 		if ((stop = fn(&c, arg)) != 0)
 			break;
 	}
@@ -744,7 +739,8 @@ int pc_outbox_entry_people(struct pc_store *st, const char *entry, char role,
 	sqlite3_bind_text(s, 1, entry, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 2, r, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		if ((stop = fn(col(s, 0), col(s, 1), arg)) != 0)
+		if ((stop = fn(pc_store__col(s, 0), pc_store__col(s, 1),
+			       arg)) != 0)
 			break;
 	sqlite3_finalize(s);
 	if (stop)
@@ -773,8 +769,9 @@ int pc_outbox_appliers(struct pc_store *st, const char *entry,
 	sqlite3_bind_int64(s, 2, now);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		PC_ALLOC_GROW(w, n + 1, alloc);
-		w[n].addr = xstrdup(col(s, 0));
-		w[n].name = xstrdup(col(s, 1) ? col(s, 1) : "");
+		w[n].addr = xstrdup(pc_store__col(s, 0));
+		w[n].name =
+			xstrdup(pc_store__col(s, 1) ? pc_store__col(s, 1) : "");
 		w[n].applied = sqlite3_column_int(s, 2);
 		w[n].active = sqlite3_column_int(s, 3);
 		/* 2: seen applying; 1: seen on the list; 0: neither. */
@@ -862,7 +859,8 @@ int pc_outbox_active_reviewers(struct pc_store *st, const char *entry,
 	sqlite3_bind_text(s, 1, entry, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, now);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		if ((stop = fn(col(s, 0), col(s, 1), arg)) != 0)
+		if ((stop = fn(pc_store__col(s, 0), pc_store__col(s, 1),
+			       arg)) != 0)
 			break;
 	sqlite3_reset(s);
 	if (stop)

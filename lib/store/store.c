@@ -69,6 +69,13 @@ int pc_store__exec(struct pc_store *st, sqlite3_stmt *s, struct pc_err *err,
 	return 0;
 }
 
+int pc_store__step_done(struct pc_store *st, sqlite3_stmt *s, int rc,
+			const char *what, struct pc_err *err)
+{
+	sqlite3_reset(s);
+	return rc == SQLITE_DONE ? 0 : pc_store__fail(st, err, what);
+}
+
 char *pc_store__col_dup(sqlite3_stmt *s, int i)
 {
 	const unsigned char *t = sqlite3_column_text(s, i);

@@ -61,6 +61,17 @@ int pc_store__fail(struct pc_store *st, struct pc_err *err, const char *what);
 int pc_store__exec(struct pc_store *st, sqlite3_stmt *s, struct pc_err *err,
 		   const char *what);
 
+/* After stepping s through its rows: resets it; 0 when the last step
+ * (rc) was SQLITE_DONE, else the connection's failure (PC_EDB). */
+int pc_store__step_done(struct pc_store *st, sqlite3_stmt *s, int rc,
+			const char *what, struct pc_err *err);
+
+/* A text column, borrowed until the next step, or NULL for SQL NULL. */
+static inline const char *pc_store__col(sqlite3_stmt *s, int i)
+{
+	return (const char *)sqlite3_column_text(s, i);
+}
+
 /* A copy of a text column, or NULL for SQL NULL. Caller frees. */
 char *pc_store__col_dup(sqlite3_stmt *s, int i);
 
