@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Helpers shared by profile.c and override.c; not part of the API. */
+/* Helpers shared by profile*.c and override.c; not part of the API. */
 #ifndef PC_MAINT_PROFILE_INTERNAL_H
 #define PC_MAINT_PROFILE_INTERNAL_H
 
@@ -35,5 +35,24 @@ int pc_profile__read_file(struct pc_buf *b, const char *path, size_t limit,
 
 /* Case-insensitive (ASCII) string equality. */
 int pc_profile__iequal(const char *a, const char *b);
+
+/* A copy of s, or NULL for NULL. Caller frees. */
+char *pc_profile__dup_or_null(const char *s);
+
+/* What a section title names (profile_titles.c). */
+enum pc_profile__title_kind {
+	T_UNKNOWN = 0,
+	T_FIELD, /* names one field */
+	T_DATES, /* "Key Cycle Dates": both deadlines */
+	T_INFO, /* an introduction or a list: nothing to read, not unread */
+	T_TEXT, /* rules with no typed field: reported as text if unread */
+};
+
+/* The kind of section title (NULL: the text before the first title, an
+ * introduction); *f the field it names (T_FIELD), *testish whether it
+ * speaks of tests or a checklist. */
+enum pc_profile__title_kind pc_profile__classify_title(const char *title,
+						       enum pc_prof_field *f,
+						       int *testish);
 
 #endif
