@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Shared by the report's page writers (page_*.c) and its driver (site.c):
- * the indexes built once over the model, the per-entry figures, and the
- * parts every page has.
+ * the indexes built once over the model, the per-entry figures (site.c),
+ * and the parts every page has (site_parts.c).
  */
 #ifndef PC_REPORT_SITE_INTERNAL_H
 #define PC_REPORT_SITE_INTERNAL_H
@@ -77,6 +77,8 @@ int site_needs_review(const struct pc_report_series *x);
 
 /* Writes path from b through the site's callback. */
 int site_emit(struct site *s, const char *path, const struct pc_buf *b);
+
+/* ---- site_parts.c ---- */
 
 /* The page's head and navigation; up is "" or "../". */
 void page_start(struct pc_buf *b, const struct site *s, const char *up,
