@@ -29,11 +29,17 @@
 #include "conf.h"
 #include "notify/smtp.h"
 #include "mail/imap.h"
+#include "util/buf.h"
+#include "util/err.h"
+#include "util/file.h"
+#include "util/iniline.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
 /* Longest source NAME; inih cuts section names at 49 bytes. */
 #define CONF_NAME_MAX 32
+/* A configuration is a few kilobytes: this is far above any real one. */
+#define CONF_FILE_MAX ((size_t)1 << 20)
 
 enum conf_sec {
 	CONF_SEC_NONE,
@@ -249,9 +255,8 @@ struct conf_ctx {
 	struct conf *c; /* borrowed: being built */
 	const char *path; /* borrowed: as the caller named it */
 	char *dir; /* owned: absolute directory of path */
-	FILE *fp; /* owned */
-	char *line; /* owned: getline() buffer */
-	size_t line_alloc;
+	struct pc_buf text; /* owned: the file */
+	struct pc_ini_lines in; /* the line reader over text */
 	int lineno;
 
 	char *errbuf; /* borrowed: the caller's */
@@ -271,7 +276,9 @@ struct conf_ctx {
 static void conf_fail(struct conf_ctx *x, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Keeps the first error only: later ones often follow from it. */
+/* Keeps the first error only: later ones often follow from it. line > 0
+ * is the line it is on, 0 the whole file, -1 a message that names the
+ * file itself. */
 static void conf_fail(struct conf_ctx *x, int line, const char *fmt, ...)
 {
 	va_list ap;
@@ -285,8 +292,10 @@ static void conf_fail(struct conf_ctx *x, int line, const char *fmt, ...)
 		return;
 	if (line > 0)
 		n = snprintf(x->errbuf, x->errlen, "%s:%d: ", x->path, line);
-	else
+	else if (line == 0)
 		n = snprintf(x->errbuf, x->errlen, "%s: ", x->path);
+	else
+		n = 0; /* the message names the file itself */
 	if (n < 0 || (size_t)n >= x->errlen)
 		return;
 	va_start(ap, fmt);
@@ -1162,63 +1171,47 @@ static void conf_on_section(struct conf_ctx *x, const char *raw)
 }
 
 /*
- * The ini_reader: hands inih one whole line at a time, counting lines
- * and noting section headers first. Returns NULL (the end, for inih)
- * once an error is recorded.
+ * The ini_reader: hands inih one whole line at a time (lib/util/iniline.h),
+ * counting lines and noting section headers first. Returns NULL (the
+ * end, for inih) once an error is recorded.
  */
 static char *conf_read_line(char *str, int num, void *stream)
 {
 	struct conf_ctx *x = stream;
-	const char *s;
-	ssize_t n;
-	size_t len;
+	const char *p, *name, *why = NULL;
+	size_t n, name_len;
+	int rc;
 
 	if (x->failed || num < 3)
 		return NULL;
-	errno = 0;
-	n = getline(&x->line, &x->line_alloc, x->fp);
-	if (n < 0) {
-		if (ferror(x->fp))
-			conf_fail(x, 0, "cannot read: %s", strerror(errno));
+	rc = pc_ini_next(&x->in, (size_t)num - 3, &p, &n, &why);
+	x->lineno = (int)x->in.lineno;
+	if (!rc)
+		return NULL;
+	if (rc == PC_ELIMIT) {
+		conf_fail(x, x->lineno, "line longer than %d bytes", num - 3);
 		return NULL;
 	}
-	x->lineno++;
-	len = (size_t)n;
-	if (memchr(x->line, '\0', len)) {
-		conf_fail(x, x->lineno, "NUL byte in line");
+	if (rc < 0) {
+		conf_fail(x, x->lineno, "%s", why);
 		return NULL;
 	}
-	s = x->line;
-	if (x->lineno == 1 && !strncmp(s, "\xEF\xBB\xBF", 3))
-		s += 3;
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (len > (size_t)num - 2) {
-		/* inih would read the rest as a line of its own. */
-		if (*s != ';' && *s != '#') {
-			conf_fail(x, x->lineno, "line longer than %d bytes",
-				  num - 3);
-			return NULL;
-		}
-		len = (size_t)num - 2; /* A comment: drop its tail. */
+	rc = pc_ini_section(p, n, &name, &name_len, &why);
+	if (rc < 0) {
+		conf_fail(x, x->lineno, "syntax error: %s", why);
+		return NULL;
 	}
-	if (*s == '[') {
-		const char *end = strchr(s, ']');
-		char *raw;
+	if (rc) {
+		char *raw = xmemdupz(name, name_len);
 
-		if (!end) {
-			conf_fail(x, x->lineno,
-				  "syntax error: '[' without ']'");
-			return NULL;
-		}
-		raw = xstrndup(s + 1, (size_t)(end - s - 1));
 		conf_on_section(x, raw);
 		free(raw);
 		if (x->failed)
 			return NULL;
 	}
-	memcpy(str, x->line, len);
-	str[len] = '\0';
+	memcpy(str, p, n);
+	str[n] = '\n';
+	str[n + 1] = '\0';
 	return str;
 }
 
@@ -1404,6 +1397,7 @@ int conf_load(struct conf **out, const char *path, char *errbuf, size_t errlen)
 {
 	struct conf_ctx x = { 0 };
 	struct conf *c = xcalloc(1, sizeof(*c));
+	struct pc_err err = { 0 };
 	int rc;
 
 	x.c = c;
@@ -1424,10 +1418,12 @@ int conf_load(struct conf **out, const char *path, char *errbuf, size_t errlen)
 	c->smtp.starttls = 1;
 	c->clock.speed = 1.0;
 
-	if (!(x.fp = fopen(path, "re"))) {
-		conf_fail(&x, 0, "cannot open config: %s", strerror(errno));
+	if (pc_read_file(&x.text, path, CONF_FILE_MAX, 0, NULL, &err) < 0) {
+		conf_fail(&x, -1, "%s", err.msg);
 		goto out;
 	}
+	x.in.text = x.text.buf;
+	x.in.len = x.text.len;
 	if (!(x.dir = conf_dir(path))) {
 		conf_fail(&x, 0, "cannot resolve the config's directory: %s",
 			  strerror(errno));
@@ -1446,9 +1442,7 @@ int conf_load(struct conf **out, const char *path, char *errbuf, size_t errlen)
 	if (!x.failed)
 		conf_check(&x);
 out:
-	if (x.fp)
-		fclose(x.fp);
-	free(x.line);
+	pc_buf_release(&x.text);
 	free(x.dir);
 	free(x.sec_raw);
 	free(x.sec_label);

@@ -21,6 +21,7 @@
 #include "profile.h"
 #include "profile_internal.h"
 #include "util/buf.h"
+#include "util/iniline.h"
 #include "util/util.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -104,9 +105,7 @@ struct pending {
 
 struct rd {
 	const char *name; /* the file, for messages */
-	const char *text;
-	size_t len, pos;
-	unsigned lineno;
+	struct pc_ini_lines in; /* the file, in memory */
 	int cont; /* the line just read is indented */
 	int keyed; /* a key was read since the last section line */
 	char **sect; /* owned: section names in this file */
@@ -140,73 +139,41 @@ static void rd_error(struct rd *r, unsigned line, int code, const char *fmt,
 static char *ov_reader(char *str, int num, void *stream)
 {
 	struct rd *r = stream;
-	const char *p, *nl;
-	size_t n, i;
+	const char *p, *name, *why = NULL;
+	size_t n, i, name_len;
+	int rc;
 
-	if (r->pos >= r->len || num < 4)
+	if (num < 4)
 		return NULL;
-	p = r->text + r->pos;
-	nl = memchr(p, '\n', r->len - r->pos);
-	n = nl ? (size_t)(nl - p) : r->len - r->pos;
-	r->pos += n + (nl ? 1 : 0);
-	r->lineno++;
 	r->cont = 0;
-	if (n && p[n - 1] == '\r')
-		n--;
-	if (r->lineno == 1 && n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) {
-		/* A UTF-8 byte order mark. */
-		p += 3;
-		n -= 3;
-	}
-	if (memchr(p, '\0', n)) {
-		rd_error(r, r->lineno, PC_EPARSE, "NUL byte in the line");
-		goto blank;
-	}
-	if (n + 2 > (size_t)num - 1) {
-		rd_error(r, r->lineno, PC_ELIMIT,
+	rc = pc_ini_next(&r->in, (size_t)num - 3, &p, &n, &why);
+	if (!rc)
+		return NULL;
+	if (rc == PC_ELIMIT) {
+		rd_error(r, r->in.lineno, PC_ELIMIT,
 			 "line is longer than %d characters; go on with the "
 			 "value on indented lines below it",
 			 num - 3);
 		goto blank;
 	}
-	if (n && p[0] == '[') {
-		const char *close = NULL;
-		const char *a = p + 1, *e;
-		size_t k;
-
-		for (k = n; k-- > 1;)
-			if (p[k] == ']') {
-				close = p + k;
-				break;
-			}
-		if (!close) {
-			rd_error(r, r->lineno, PC_EPARSE,
-				 "section line without a closing ']'");
-			goto blank;
-		}
-		for (e = close + 1; e < p + n && pc_isspace((unsigned char)*e);
-		     e++)
-			;
-		if (e < p + n && *e != ';' && *e != '#') {
-			rd_error(r, r->lineno, PC_EPARSE,
-				 "text after the section's ']'");
-			goto blank;
-		}
-		e = close;
-		while (a < e && pc_isspace((unsigned char)*a))
-			a++;
-		while (e > a && pc_isspace((unsigned char)e[-1]))
-			e--;
-		if (a == e) {
-			rd_error(r, r->lineno, PC_EPARSE,
-				 "empty section name: write the MAINTAINERS "
-				 "entry's name, [LIBNVDIMM: NON-VOLATILE "
-				 "MEMORY DEVICE SUBSYSTEM]");
-			goto blank;
-		}
+	if (rc < 0) {
+		rd_error(r, r->in.lineno, rc, "%s", why);
+		goto blank;
+	}
+	rc = pc_ini_section(p, n, &name, &name_len, &why);
+	if (rc < 0) {
+		rd_error(r, r->in.lineno, PC_EPARSE, "%s%s", why,
+			 strcmp(why, "empty section name") ?
+				 "" :
+				 ": write the MAINTAINERS entry's name, "
+				 "[LIBNVDIMM: NON-VOLATILE MEMORY DEVICE "
+				 "SUBSYSTEM]");
+		goto blank;
+	}
+	if (rc) {
 		r->sect =
 			xreallocarray(r->sect, r->n_sect + 1, sizeof(*r->sect));
-		r->sect[r->n_sect++] = xmemdupz(a, (size_t)(e - a));
+		r->sect[r->n_sect++] = xmemdupz(name, name_len);
 		snprintf(str, (size_t)num, "[#%zu]\n", r->n_sect - 1);
 		r->keyed = 0;
 		return str;
@@ -243,21 +210,21 @@ static int ov_handler(void *user, const char *section, const char *name,
 	int key;
 
 	if (!section[0]) {
-		rd_error(r, r->lineno, PC_EPARSE,
+		rd_error(r, r->in.lineno, PC_EPARSE,
 			 "'%s' is outside a section: start with the "
 			 "MAINTAINERS entry's name in brackets",
 			 name);
 		return 1;
 	}
 	if (section[0] != '#' || !pc_isdigit((unsigned char)section[1])) {
-		rd_error(r, r->lineno, PC_EPARSE,
+		rd_error(r, r->in.lineno, PC_EPARSE,
 			 "a section line must start in the first column");
 		return 1;
 	}
 	sect = (size_t)strtoul(section + 1, NULL, 10);
 	assert(sect < r->n_sect);
 	if ((key = key_of(name)) == KEY_UNKNOWN) {
-		rd_error(r, r->lineno, PC_EPARSE,
+		rd_error(r, r->in.lineno, PC_EPARSE,
 			 "unknown key '%s' in [%s] ('patchclock profile "
 			 "--help' lists the keys)",
 			 name, r->sect[sect]);
@@ -268,7 +235,7 @@ static int ov_handler(void *user, const char *section, const char *name,
 	if (r->cont && r->keyed) {
 		if (!pd ||
 		    (key != PC_PROF_TRUSTED && key != PC_PROF_TEST_SUITE)) {
-			rd_error(r, r->lineno, PC_EPARSE,
+			rd_error(r, r->in.lineno, PC_EPARSE,
 				 "'%s' takes one line: only trusted_reviewers "
 				 "and test_suite go on over indented lines",
 				 key_name(key));
@@ -280,7 +247,7 @@ static int ov_handler(void *user, const char *section, const char *name,
 	}
 	r->keyed = 1;
 	if (pd) {
-		rd_error(r, r->lineno, PC_EPARSE,
+		rd_error(r, r->in.lineno, PC_EPARSE,
 			 "'%s' is given twice in [%s] (first on line %u)",
 			 key_name(key), r->sect[sect], pd->line);
 		return 1;
@@ -290,7 +257,7 @@ static int ov_handler(void *user, const char *section, const char *name,
 	pd->sect = sect;
 	pd->key = key;
 	pd->key_name = key_name(key);
-	pd->line = r->lineno;
+	pd->line = r->in.lineno;
 	pc_buf_init(&pd->raw, 64);
 	pc_buf_addstr(&pd->raw, value);
 	return 1;
@@ -380,8 +347,8 @@ int pc_overrides_read_mem(struct pc_overrides *ov, const char *name,
 				  "override file '%s' is larger than %u bytes",
 				  name, PC_PROFILE_MAX_OVERRIDE_BYTES);
 	r.name = name;
-	r.text = text;
-	r.len = len;
+	r.in.text = text;
+	r.in.len = len;
 	line = ini_parse_stream(ov_reader, &r, ov_handler, &r);
 	if (line > 0)
 		rd_error(&r, (unsigned)line, PC_EPARSE,
@@ -389,7 +356,8 @@ int pc_overrides_read_mem(struct pc_overrides *ov, const char *name,
 			 "'[ENTRY NAME]' or a comment starting with ';' or "
 			 "'#')");
 	else if (line < 0)
-		rd_error(&r, r.lineno, PC_EIO, "inih could not read the file");
+		rd_error(&r, r.in.lineno, PC_EIO,
+			 "inih could not read the file");
 	if (r.err_line) {
 		rc = pc_err_set(err, r.err.code, "%s", r.err.msg);
 		goto out;

@@ -693,7 +693,8 @@ static void test_conf__syntax(void **state)
 	expect_error(f, MIN "just words\n",
 		     "3: syntax error: want 'key = value', '[section]' or a "
 		     "comment");
-	expect_error(f, MIN "[smtp\n", "3: syntax error: '[' without ']'");
+	expect_error(f, MIN "[smtp\n",
+		     "3: syntax error: section line without a closing ']'");
 	memset(line, 'a', sizeof(line));
 	memcpy(line, "tree = ", 7);
 	line[sizeof(line) - 2] = '\n';
@@ -728,8 +729,7 @@ static void test_conf__open_and_short_buffer(void **state)
 	struct conf *c = NULL;
 	char err[256], tiny[8];
 	char *path = xasprintf("%s/absent.conf", f->dir);
-	char *want =
-		xasprintf("%s: cannot open config: %s", path, strerror(ENOENT));
+	char *want = xasprintf("cannot open '%s': %s", path, strerror(ENOENT));
 
 	assert_int_equal(conf_load(&c, path, err, sizeof(err)), -1);
 	assert_null(c);
