@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -20,6 +19,7 @@
 #include "cli/json_out.h"
 #include "log.h"
 #include "maint/maintainers.h"
+#include "maint/tracked.h"
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/xalloc.h"
@@ -75,8 +75,11 @@ static const char who_usage[] =
 	"MAINTAINERS, once read and indexed, is kept compiled in\n"
 	"$XDG_CACHE_HOME/patchclock (else ~/.cache/patchclock), one file\n"
 	"per tree, and used again while MAINTAINERS and .mailmap are\n"
-	"unchanged (checked against their contents on every run); it may\n"
-	"be deleted at any time.\n"
+	"unchanged (checked against their contents on every run). In a git\n"
+	"tree, a FILE is taken as a path only when git tracks it (else as a\n"
+	"patch); the tracked paths are kept there too, one file per tree,\n"
+	"and read again from git when its index changes. Both may be\n"
+	"deleted at any time.\n"
 	"\n"
 	"Exit status: 0 when done, 1 when the tree or an input cannot be\n"
 	"read, 64 for wrong arguments.\n";
@@ -86,6 +89,7 @@ struct who {
 	char *tree_abs; /* owned: realpath of tree */
 	int file_mode, json, roles, keywords;
 	int git; /* the tree has .git */
+	const char *cache; /* borrowed: the cache directory, or NULL */
 };
 
 /* File::Spec canonpath(): no "//", no "/./", no leading "./", no
@@ -173,45 +177,6 @@ static char *tree_path(const struct who *w, const char *arg)
 	return res;
 }
 
-/* `git -C TREE ls-files -- PATH` prints something. */
-static int git_tracked(const struct who *w, const char *path)
-{
-	int fds[2], status, any = 0;
-	char buf[256];
-	pid_t pid;
-	ssize_t n;
-
-	if (pipe(fds) < 0)
-		return 0;
-	if ((pid = fork()) < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return 0;
-	}
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDWR);
-
-		dup2(fds[1], 1);
-		if (null >= 0) {
-			dup2(null, 0);
-			dup2(null, 2);
-		}
-		close(fds[0]);
-		close(fds[1]);
-		execlp("git", "git", "-C", w->tree, "ls-files", "--", path,
-		       (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
-	while ((n = read(fds[0], buf, sizeof(buf))) > 0 ||
-	       (n < 0 && errno == EINTR))
-		any |= n > 0;
-	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	return any && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
 /* A patch from path, or "-" for standard input; any kind of file (a
  * FIFO from a shell's process substitution) is read. */
 static int read_all(struct pc_buf *out, const char *path, struct pc_err *err)
@@ -242,7 +207,10 @@ static int add_arg(struct who *w, struct pc_maint_query *q, const char *arg)
 		exists = stat(full, &st) == 0;
 		is_dir = exists && S_ISDIR(st.st_mode);
 	}
-	if (w->file_mode || (tp && exists && w->git && git_tracked(w, tp))) {
+	/* A file of the tree, unless git does not track it (a patch
+	 * saved in the tree): the index's paths are cached. */
+	if (w->file_mode ||
+	    (tp && exists && w->git && pc_tracked(w->tree, w->cache, tp) > 0)) {
 		char *p;
 
 		if (!tp || !exists) {
@@ -474,7 +442,7 @@ int cmd_who(int argc, char **argv)
 	}
 	if ((rc = find_tree(&w)) != CLI_OK)
 		goto out;
-	cache = cache_dir();
+	w.cache = cache = cache_dir();
 	if (pc_maint_load_cached(&m, w.tree, cache, &err) < 0) {
 		log_warnx("who: %s", err.msg);
 		rc = CLI_FAIL;

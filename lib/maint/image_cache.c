@@ -14,15 +14,8 @@
 #include "util/xalloc.h"
 #include "util/banned.h"
 
-/* A file's bytes, mapped (or read when it cannot be). */
-struct mapped {
-	const char *p;
-	size_t len;
-	int mapped; /* else p is malloc'd */
-};
-
 /* Maps path: 0, 1 when it is missing (missing_ok), -1 on any error. */
-static int map_file(struct mapped *f, const char *path, int missing_ok)
+int pc_maint__map(struct pc_maint__mapped *f, const char *path, int missing_ok)
 {
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
@@ -51,7 +44,7 @@ static int map_file(struct mapped *f, const char *path, int missing_ok)
 	return 0;
 }
 
-static void unmap_file(struct mapped *f)
+void pc_maint__unmap(struct pc_maint__mapped *f)
 {
 	if (f->mapped)
 		munmap((void *)f->p, f->len);
@@ -84,8 +77,8 @@ static int mkdirs(const char *dir)
 
 /* Writes (img, len) to path through a new file renamed over it; 0 or
  * -1 (nothing left behind). */
-static int write_cache(const char *dir, const char *path,
-		       const unsigned char *img, size_t len)
+int pc_maint__cache_write(const char *dir, const char *path,
+			  const unsigned char *img, size_t len)
 {
 	char *tmp = xasprintf("%s/.maint-XXXXXX", dir);
 	size_t done = 0;
@@ -129,8 +122,8 @@ static char *cache_path(const char *cache_dir, const char *tree_dir)
 
 /* The image in path, mapped, if it is ours and fits (text, mm). */
 static int try_cache(struct pc_maint **out, const char *path,
-		     const struct mapped *text, const struct mapped *mm,
-		     const char *tree_dir)
+		     const struct pc_maint__mapped *text,
+		     const struct pc_maint__mapped *mm, const char *tree_dir)
 {
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	struct stat st;
@@ -163,7 +156,7 @@ static int try_cache(struct pc_maint **out, const char *path,
 int pc_maint_load_cached(struct pc_maint **out, const char *tree_dir,
 			 const char *cache_dir, struct pc_err *err)
 {
-	struct mapped text, mm;
+	struct pc_maint__mapped text, mm;
 	struct pc_maint__build b;
 	char *tpath = xasprintf("%s/MAINTAINERS", tree_dir);
 	char *mpath = xasprintf("%s/.mailmap", tree_dir);
@@ -177,12 +170,12 @@ int pc_maint_load_cached(struct pc_maint **out, const char *tree_dir,
 	memset(&b, 0, sizeof(b));
 	memset(&mm, 0, sizeof(mm));
 	/* Anything odd about the files: the plain load says what. */
-	if (!cpath || map_file(&text, tpath, 0) < 0) {
+	if (!cpath || pc_maint__map(&text, tpath, 0) < 0) {
 		rc = pc_maint_load(out, tree_dir, err);
 		goto out_free;
 	}
-	if ((have_mm = map_file(&mm, mpath, 1)) < 0) {
-		unmap_file(&text);
+	if ((have_mm = pc_maint__map(&mm, mpath, 1)) < 0) {
+		pc_maint__unmap(&text);
 		rc = pc_maint_load(out, tree_dir, err);
 		goto out_free;
 	}
@@ -202,7 +195,8 @@ int pc_maint_load_cached(struct pc_maint **out, const char *tree_dir,
 	pc_maint__image_key(img, text.p, text.len, have_mm == 0 ? mm.p : NULL,
 			    mm.len);
 	{
-		int wrote = write_cache(cache_dir, cpath, img, ilen) == 0;
+		int wrote =
+			pc_maint__cache_write(cache_dir, cpath, img, ilen) == 0;
 
 		if ((rc = pc_maint__open(out, img, ilen, PC_MAINT__HELD_MALLOC,
 					 0, tree_dir, err)) < 0) {
@@ -216,8 +210,8 @@ int pc_maint_load_cached(struct pc_maint **out, const char *tree_dir,
 out:
 	pc_maint__build_release(&b);
 	free(img);
-	unmap_file(&text);
-	unmap_file(&mm);
+	pc_maint__unmap(&text);
+	pc_maint__unmap(&mm);
 out_free:
 	free(tpath);
 	free(mpath);

@@ -659,4 +659,22 @@ struct pc_maint__feff {
 void pc_maint__fpat_eff(struct pc_maint__feff *e, const struct pc_maint *m,
 			uint32_t id);
 
+/* ---- files of the cache (image_cache.c) ---- */
+
+/* A file's bytes, mapped (or read when it cannot be). */
+struct pc_maint__mapped {
+	const char *p;
+	size_t len;
+	int mapped; /* else p is malloc'd */
+};
+
+/* Maps the regular file path: 0, 1 when it is missing and missing_ok,
+ * -1 otherwise. */
+int pc_maint__map(struct pc_maint__mapped *f, const char *path, int missing_ok);
+void pc_maint__unmap(struct pc_maint__mapped *f);
+/* Writes (img, len) to path through a new file in dir (made with its
+ * parents when missing) renamed into place: 0 or -1. */
+int pc_maint__cache_write(const char *dir, const char *path,
+			  const unsigned char *img, size_t len);
+
 #endif
