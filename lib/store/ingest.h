@@ -38,9 +38,10 @@ struct pc_ingest_options {
 	/* Recorded as the list of messages that carry no List-Id. */
 	const char *list_id;
 	/* How raw messages are stored (enum pc_raw_codec, store/raw.h):
-	 * 0 as they are, 1 zlib, 2 zstd with a dictionary trained on the
-	 * database's first dict_samples messages (0: PC_RAW_DICT_SAMPLES)
-	 * once it holds that many. See doc/speed.md for the sizes. */
+	 * 0 as they are, 1 zlib, 2 zstd with a dictionary: the one
+	 * patchclock ships (pc_raw_dict_builtin()), or with dict_samples
+	 * one trained on the database's first dict_samples messages once
+	 * it holds that many. See doc/speed.md for the sizes. */
 	int compress;
 	unsigned dict_samples;
 	/* Store only mail holding commands to patchclock (lib/patch/

@@ -131,9 +131,13 @@ int pc_ingest_source(struct pc_store *st, struct pc_source *src,
 	if (opt->compress == PC_RAW_ZSTD) {
 		if ((rc = pc_raw_dict_current(st, &dict, err)) < 0)
 			goto fail;
+		/* A new database starts with the shipped dictionary; one is
+		 * trained only when asked for (dict_samples). */
+		if (!dict && !opt->dict_samples &&
+		    (rc = pc_raw_dict_builtin(st, &dict, err)) < 0)
+			goto fail;
 		trainer.on = !dict;
-		trainer.samples = opt->dict_samples ? opt->dict_samples :
-						      PC_RAW_DICT_SAMPLES;
+		trainer.samples = opt->dict_samples;
 		trainer.added0 = stats->added;
 		if (trainer.on &&
 		    ((rc = pc_store_int(st, SQL_RAW_ROWS, 0, &trainer.rows0,

@@ -434,11 +434,46 @@ static const char SQL_FIRST_RAWS[] =
 static const char SQL_INSERT_DICT[] =
 	"INSERT INTO raw_dicts (created, samples, bytes) VALUES (?, ?, ?)";
 
+/* Stores dictionary (bytes, len), trained on samples messages, and
+ * makes it current. */
+static int dict_store(struct pc_store *st, const unsigned char *bytes,
+		      size_t len, size_t samples, int64_t created,
+		      const struct pc_raw_dict **out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_INSERT_DICT, err);
+	struct pc_raw_state *rs = state(st);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	if (created)
+		sqlite3_bind_int64(s, 1, created);
+	else
+		sqlite3_bind_null(s, 1);
+	sqlite3_bind_int64(s, 2, (sqlite3_int64)samples);
+	sqlite3_bind_blob64(s, 3, bytes, len, SQLITE_STATIC);
+	if ((rc = pc_store__exec(st, s, err, "storing a raw dictionary")) < 0)
+		return rc;
+	if (!(rs->current = dict_make(rs, sqlite3_last_insert_rowid(st->db),
+				      bytes, len)))
+		return pc_err_set(err, PC_EDB, "zstd refused the dictionary");
+	rs->current_known = 1;
+	*out = rs->current;
+	return 0;
+}
+
+int pc_raw_dict_builtin(struct pc_store *st, const struct pc_raw_dict **out,
+			struct pc_err *err)
+{
+	*out = NULL;
+	return dict_store(st, pc_raw__builtin_dict, pc_raw__builtin_dict_len,
+			  PC_RAW_DICT_SAMPLES, 0, out, err);
+}
+
 int pc_raw_dict_train(struct pc_store *st, unsigned samples, int64_t created,
 		      const struct pc_raw_dict **out, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_FIRST_RAWS, err);
-	struct pc_raw_state *rs = state(st);
 	char *all = NULL;
 	size_t *sizes = NULL, n = 0, total = 0, alloc = 0, nalloc = 0;
 	unsigned char *dict = NULL;
@@ -482,26 +517,7 @@ int pc_raw_dict_train(struct pc_store *st, unsigned samples, int64_t created,
 	dlen = ZDICT_trainFromBuffer(dict, DICT_BYTES, all, sizes, (unsigned)n);
 	if (ZDICT_isError(dlen))
 		goto out; /* too uniform or too small: no dictionary */
-	if (!(s = pc_store__stmt(st, SQL_INSERT_DICT, err))) {
-		rc = PC_EDB;
-		goto out;
-	}
-	if (created)
-		sqlite3_bind_int64(s, 1, created);
-	else
-		sqlite3_bind_null(s, 1);
-	sqlite3_bind_int64(s, 2, (sqlite3_int64)n);
-	sqlite3_bind_blob64(s, 3, dict, dlen, SQLITE_STATIC);
-	if ((rc = pc_store__exec(st, s, err, "storing a raw dictionary")) < 0)
-		goto out;
-	if (!(rs->current = dict_make(rs, sqlite3_last_insert_rowid(st->db),
-				      dict, dlen))) {
-		rc = pc_err_set(err, PC_EDB,
-				"zstd refused the dictionary it trained");
-		goto out;
-	}
-	rs->current_known = 1;
-	*out = rs->current;
+	rc = dict_store(st, dict, dlen, n, created, out, err);
 out:
 	free(dict);
 	free(sizes);

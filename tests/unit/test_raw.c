@@ -225,6 +225,42 @@ static void test_raw__dictionary_trained_and_kept(void **state)
 	pc_buf_release(&later);
 }
 
+/* The shipped dictionary: stored whole as the first, trained on 1,000
+ * messages; mail stored with it reads back, two and a half times
+ * smaller at least (the archive's messages 1,201 to 1,400: after those
+ * it was trained on). */
+static void test_raw__builtin_dictionary(void **state)
+{
+	struct fixture *f = *state;
+	const struct pc_raw_dict *d = NULL;
+	struct pc_buf last = PC_BUF_INIT;
+	struct pc_err err = { 0 };
+	char *want, *plain, *packed;
+
+	assert_true(pc_raw__builtin_dict_len > 1000);
+	assert_int_equal(pc_raw_dict_builtin(f->st, &d, &err), 0);
+	assert_non_null(d);
+	assert_int_equal(pc_raw_dict_id(d), 1);
+	want = xasprintf("%zu 1000", pc_raw__builtin_dict_len);
+	assert_text(f, "SELECT length(bytes) || ' ' || samples FROM raw_dicts",
+		    want);
+	free(want);
+	put_archive(f, 1400, 1, PC_RAW_NONE, NULL);
+	put_archive(f, 1400, 10001, PC_RAW_ZSTD, &last);
+	check(f, 11400, last.buf, last.len);
+	plain = text(f, "SELECT sum(length(bytes)) FROM raw r JOIN messages m "
+			"ON m.raw_id = r.id WHERE m.id BETWEEN 1201 AND 1400");
+	packed = text(f, "SELECT sum(length(bytes)) FROM raw r JOIN messages "
+			 "m ON m.raw_id = r.id WHERE m.id BETWEEN 11201 AND "
+			 "11400 AND r.dict_id = 1");
+	assert_true(atoll(packed) > 0);
+	/* 2,138,468 bytes to 716,537 when it was written: 2.98 times. */
+	assert_true(atoll(packed) * 5 < atoll(plain) * 2);
+	free(plain);
+	free(packed);
+	pc_buf_release(&last);
+}
+
 static void test_raw__damage_is_a_clear_error(void **state)
 {
 	struct fixture *f = *state;
@@ -358,6 +394,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_raw__every_codec_round_trips),
 		T(test_raw__dictionary_trained_and_kept),
+		T(test_raw__builtin_dictionary),
 		T(test_raw__damage_is_a_clear_error),
 		T(test_raw__check_refuses_unknown_codecs),
 		T(test_raw__encoders_in_threads),
