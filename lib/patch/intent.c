@@ -3,13 +3,67 @@
  * Reply intent: applied / changes wanted / opt-out, from the sender's own
  * lines of a reply. See intent.h for what is read and what is skipped.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "patch/intent.h"
 #include "util/buf.h"
 #include "util/util.h"
+#include "util/xalloc.h"
 #include "util/banned.h"
+
+/*
+ * The paragraph being read, lower-cased once (scan_paragraph()): the
+ * rules search every sentence of it for dozens of phrases, and one
+ * case-insensitive pass per phrase and position was a third of ingest's
+ * CPU. A search inside it runs on the lower-cased copy (find_low()); text
+ * outside it (a single line) takes the slow path. Per thread: ingest
+ * reads mail in worker threads.
+ */
+static _Thread_local const char *low_base;
+static _Thread_local const char *low_text;
+static _Thread_local size_t low_len;
+
+/* The lower-cased copy of (p, len), or NULL when p is not inside the
+ * paragraph being read. */
+static const char *lowered(const char *p, size_t len)
+{
+	if (p && low_text && p >= low_base &&
+	    (size_t)(p - low_base) + len <= low_len)
+		return low_text + (p - low_base);
+	return NULL;
+}
+
+/* needle (n > 0 bytes) in (hay, len), both lower-cased; NULL when it is
+ * not there. A sentence is short: memchr() to each place the needle's
+ * first byte is beats memmem()'s set-up for every phrase. */
+static const char *find_low(const char *hay, size_t len, const char *needle,
+			    size_t n)
+{
+	const char *p = hay, *end = hay + len;
+
+	while ((size_t)(end - p) >= n &&
+	       (p = memchr(p, needle[0], (size_t)(end - p) - n + 1))) {
+		if (!memcmp(p, needle, n))
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+/* phrase lower-cased into buf (size 64); its length, or 0 when longer. */
+static size_t lower_phrase(char buf[64], const char *phrase)
+{
+	size_t n = strlen(phrase), i;
+
+	if (n >= 64)
+		return 0;
+	for (i = 0; i < n; i++)
+		buf[i] = (char)pc_tolower((unsigned char)phrase[i]);
+	buf[n] = '\0';
+	return n;
+}
 
 #define MAX_WORDS 12
 #define WORD_MAX 24
@@ -243,11 +297,18 @@ static int starts_with_any(const char *p, size_t len,
 /* Whether one of phrases is anywhere in p (len). */
 static int has_any(const char *p, size_t len, const char *const *phrases)
 {
-	size_t k;
+	const char *low = lowered(p, len);
+	char ph[64];
+	size_t k, n;
 
-	for (k = 0; phrases[k]; k++)
-		if (pc_memimem(p, len, phrases[k]))
+	for (k = 0; phrases[k]; k++) {
+		if (low && (n = lower_phrase(ph, phrases[k]))) {
+			if (find_low(low, len, ph, n))
+				return 1;
+		} else if (pc_memimem(p, len, phrases[k])) {
 			return 1;
+		}
+	}
 	return 0;
 }
 
@@ -255,11 +316,30 @@ static int has_any(const char *p, size_t len, const char *const *phrases)
  * "nit" of "initial"). */
 static int has_word(const char *p, size_t len, const char *const *phrases)
 {
+	const char *low = lowered(p, len);
+	char ph[64];
 	size_t k;
 
 	for (k = 0; phrases[k]; k++) {
 		size_t n = strlen(phrases[k]), i;
+		const char *at;
 
+		if (low && n && lower_phrase(ph, phrases[k]) == n) {
+			/* Each place the phrase is, then its word edges. */
+			for (at = low;
+			     (at = find_low(at, len - (size_t)(at - low), ph,
+					    n));
+			     at++) {
+				i = (size_t)(at - low);
+				if ((!i ||
+				     !pc_isalnum((unsigned char)p[i - 1])) &&
+				    !(i + n < len &&
+				      pc_isalnum((unsigned char)p[i + n]) &&
+				      pc_isalnum((unsigned char)ph[n - 1])))
+					return 1;
+			}
+			continue;
+		}
 		for (i = 0; i + n <= len; i++) {
 			int before = i && pc_isalnum((unsigned char)p[i - 1]);
 			int after =
@@ -718,14 +798,13 @@ static int says_respin(const char *p, size_t len)
 					     "noted", "ack",  "agreed",
 					     NULL };
 	struct words ws;
-	size_t i, k;
+	size_t i;
 
 	split_words(&ws, p, len, 3);
 	if (ws.n && ws.n <= 2 && is_word(ws.w[0], alone))
 		return 1;
-	for (k = 0; phrases[k]; k++)
-		if (pc_memimem(p, len, phrases[k]))
-			return 1;
+	if (has_any(p, len, phrases))
+		return 1;
 	/* "in v2", "in v3" (not a kernel release: "in v5.15") */
 	for (i = 0; i + 5 <= len; i++)
 		if (pc_mem_istarts(p + i, len - i, "in v") &&
@@ -814,6 +893,13 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 	unsigned bits = 0;
 	size_t start = 0, i;
 	int routing;
+	char stack[2048], *low = len < sizeof(stack) ? stack : xmalloc(len + 1);
+
+	for (i = 0; i < len; i++)
+		low[i] = (char)pc_tolower((unsigned char)p[i]);
+	low_base = p;
+	low_text = low;
+	low_len = len;
 
 	for (i = 0; i <= len; i++) {
 		int end = i == len ||
@@ -853,6 +939,10 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 		}
 		start = i;
 	}
+	low_text = low_base = NULL;
+	low_len = 0;
+	if (low != stack)
+		free(low);
 	return bits;
 }
 

@@ -94,13 +94,15 @@ int pc_isa_draft(const char *text, size_t len)
 {
 	char s[SENTENCE_MAX + 1];
 	size_t n = 0;
-	const char *p = text, *end = text + len;
+	const char *p = text, *end;
 
 	/* Most postings name neither: one pass over the text, no sentences. */
-	if (!len || (!pc_memimem(text, len, "draft") &&
-		     !pc_memimem(text, len, "ratif") &&
-		     !pc_memimem(text, len, "frozen")))
+	if (!text || !len ||
+	    (!pc_memimem(text, len, "draft") &&
+	     !pc_memimem(text, len, "ratif") &&
+	     !pc_memimem(text, len, "frozen")))
 		return 0;
+	end = text + len;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p), i;
