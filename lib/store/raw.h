@@ -5,10 +5,10 @@
  * that knows the raw table's format.
  *
  * Codecs: none; zlib (level 1); zstd, with the store's current
- * dictionary when it has one. A dictionary is trained once from the
- * first messages stored (pc_raw_dict_train()) and never changed: each
- * row names the dictionary it was compressed with, so a message stays
- * readable whatever is trained later.
+ * dictionary when it has one: the shipped one (pc_raw_dict_builtin()),
+ * or one trained from the first messages stored (pc_raw_dict_train()).
+ * A dictionary is never changed: each row names the dictionary it was
+ * compressed with, so a message stays readable whatever comes later.
  *
  * Compression can run in any thread (an encoder per thread, no store),
  * and the writer stores what it made (pc_raw_put_encoded()): that is how
