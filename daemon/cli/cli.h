@@ -16,34 +16,66 @@ enum {
 	CLI_PARTIAL = 3, /* done, but some messages could not be parsed */
 };
 
-struct cli_cmd {
-	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *summary;
+struct cli_policy;
+struct cli_policy_args;
+
+/*
+ * What a command opened for its run: the database and the policy read
+ * against it, each opened once, when the command first asks
+ * (cli_store(), cli_policy()), and closed by patchclock.c when the
+ * command returns, whatever it returns: no command closes them.
+ */
+struct cli_ctx {
+	unsigned uses; /* the command's CLI_USES_* (its table row) */
+	struct pc_store *st;
+	struct cli_policy *cp; /* owned */
+	/* closes what is open; NULL while nothing is (the light front
+	 * opens nothing, and links none of it) */
+	void (*close)(struct cli_ctx *ctx);
 };
 
-int cmd_ingest(int argc, char **argv);
-int cmd_series(int argc, char **argv);
-int cmd_show(int argc, char **argv);
-int cmd_who(int argc, char **argv);
-int cmd_profile(int argc, char **argv);
-int cmd_status(int argc, char **argv);
-int cmd_accept(int argc, char **argv);
-int cmd_apply(int argc, char **argv);
-int cmd_boot_test(int argc, char **argv);
-int cmd_digest(int argc, char **argv);
-int cmd_outbox(int argc, char **argv);
-int cmd_report(int argc, char **argv);
-int cmd_send(int argc, char **argv);
-int cmd_fetch(int argc, char **argv);
+/* What a command uses: patchclock.c's table says it, and cli_store()
+ * and cli_policy() refuse a command that did not. */
+enum {
+	CLI_USES_STORE = 1 << 0,
+	CLI_USES_POLICY = 1 << 1, /* MAINTAINERS, profiles, the calendar */
+};
+
+struct cli_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv, struct cli_ctx *ctx);
+	const char *summary;
+	unsigned uses;
+};
+
+int cmd_ingest(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_series(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_show(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_who(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_profile(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_status(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_accept(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_apply(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_boot_test(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_digest(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_outbox(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_report(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_send(int argc, char **argv, struct cli_ctx *ctx);
+int cmd_fetch(int argc, char **argv, struct cli_ctx *ctx);
+
+/*
+ * The run's database (cli_db_path(db_opt)), opened the first time; the
+ * same one after. It must exist unless create (only ingest makes one).
+ * Logs why not and returns NULL when it cannot be opened.
+ */
+struct pc_store *cli_store(struct cli_ctx *ctx, const char *db_opt, int create);
+/* The run's policy, loaded against cli_store()'s database the first
+ * time (cli_policy_open()); NULL, logged, when it cannot be. */
+struct cli_policy *cli_policy(struct cli_ctx *ctx,
+			      const struct cli_policy_args *a, int quiet);
 
 /* The database path: --db, else $PATCHCLOCK_DB, else ./patchclock.db. */
 const char *cli_db_path(const char *opt);
-/* Opens the database or logs why not; returns NULL on failure. It must
- * exist: only ingest makes one (cli_create_store). */
-struct pc_store *cli_open_store(const char *path);
-/* The same, making the database when there is none. */
-struct pc_store *cli_create_store(const char *path);
 
 /*
  * Reads a time given on the command line: "now", "@EPOCH", "YYYY-MM-DD",

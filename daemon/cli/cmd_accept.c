@@ -36,7 +36,7 @@ static const char accept_usage[] =
 	"Exit status: 0; 1 when there is no such series or the database\n"
 	"failed; 64 on bad usage.\n";
 
-int cmd_accept(int argc, char **argv)
+int cmd_accept(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -62,10 +62,8 @@ int cmd_accept(int argc, char **argv)
 			by = optarg;
 			break;
 		case 'a':
-			if (cli_time_option("accept", "--at", optarg, &at) <
-			    0) {
+			if (cli_time_option("accept", "--at", optarg, &at) < 0)
 				return CLI_USAGE;
-			}
 			break;
 		case 'n':
 			note = optarg;
@@ -80,21 +78,17 @@ int cmd_accept(int argc, char **argv)
 		log_warnx("accept: give exactly one series ID");
 		return cli_usage(stderr, accept_usage, CLI_USAGE);
 	}
-	if (!(st = cli_open_store(cli_db_path(db))))
+	if (!(st = cli_store(ctx, db, 0)))
 		return CLI_FAIL;
-	if (cli_resolve_series(st, "accept", argv[optind], &id) < 0) {
-		pc_store_close(st);
+	if (cli_resolve_series(st, "accept", argv[optind], &id) < 0)
 		return CLI_USAGE;
-	}
 	if (pc_store_begin(st, &err) < 0 ||
 	    pc_status_accept(st, id, at, by, note, &err) < 0 ||
 	    pc_store_commit(st, &err) < 0) {
 		log_warnx("accept: %s", err.msg);
 		pc_store_rollback(st);
-		pc_store_close(st);
 		return CLI_FAIL;
 	}
-	pc_store_close(st);
 	printf("accept: series %lld accepted\n", id);
 	return CLI_OK;
 }

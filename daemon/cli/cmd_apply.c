@@ -104,7 +104,7 @@ static void print_json(const struct pc_apply_result *r, long long id,
 	json_print(o);
 }
 
-int cmd_apply(int argc, char **argv)
+int cmd_apply(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -147,9 +147,8 @@ int cmd_apply(int argc, char **argv)
 			break;
 		case 'n':
 			if (cli_time_option("apply", "--now", optarg, &o.now) <
-			    0) {
+			    0)
 				return CLI_USAGE;
-			}
 			break;
 		case 'j':
 			json = 1;
@@ -170,23 +169,19 @@ int cmd_apply(int argc, char **argv)
 			"PC_KERNEL_TREE (kernel-test/prepare-tree makes one)");
 		return CLI_USAGE;
 	}
-	if (!(st = cli_open_store(cli_db_path(db))))
+	if (!(st = cli_store(ctx, db, 0)))
 		return CLI_FAIL;
-	if (cli_resolve_series(st, "apply", argv[optind], &id) < 0) {
-		pc_store_close(st);
+	if (cli_resolve_series(st, "apply", argv[optind], &id) < 0)
 		return CLI_USAGE;
-	}
 	if (isatty(STDERR_FILENO))
 		o.applying = say_applying;
 	rc = pc_am_series(&r, &apply_id, &branch, st, id, &o, &err);
 	if (rc < 0) {
 		log_warnx("apply: %s", err.msg);
-		pc_store_close(st);
 		pc_apply_result_release(&r);
 		free(branch);
 		return rc == PC_EUSAGE ? CLI_USAGE : CLI_FAIL;
 	}
-	pc_store_close(st);
 	if (json) {
 		print_json(&r, id, branch, (long long)apply_id);
 	} else if (r.applied) {

@@ -57,7 +57,7 @@ static const char boot_usage[] =
 	"the check, the build error or the timeout); 1 when there is no\n"
 	"verdict (never applied, no runner, database); 64 on bad usage.\n";
 
-int cmd_boot_test(int argc, char **argv)
+int cmd_boot_test(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -126,18 +126,14 @@ int cmd_boot_test(int argc, char **argv)
 	}
 	bt.guest_checks = checks;
 	rc = CLI_FAIL;
-	if (!(st = cli_open_store(cli_db_path(db))))
+	if (!(st = cli_store(ctx, db, 0)))
 		goto out;
 	if (cli_resolve_series(st, "boot-test", argv[optind], &id) < 0) {
 		rc = CLI_USAGE;
-		pc_store_close(st);
 		goto out;
 	}
-	if (boottest_run(&bt, st, id) < 0) {
-		pc_store_close(st);
+	if (boottest_run(&bt, st, id) < 0)
 		goto out;
-	}
-	pc_store_close(st);
 	if (json) {
 		json_object *o = json_top();
 

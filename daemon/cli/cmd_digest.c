@@ -144,7 +144,7 @@ static void print_summary(const struct pc_plan_stats *ps, int dry)
 		       ps->held[i].n, ps->held[i].hold);
 }
 
-int cmd_digest(int argc, char **argv)
+int cmd_digest(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -168,7 +168,7 @@ int cmd_digest(int argc, char **argv)
 	struct cli_policy_args pa = { 0 };
 	struct pc_status_stats stats;
 	struct pc_plan_stats ps;
-	struct cli_policy cp;
+	struct cli_policy *cp;
 	struct show sh = { 0 };
 	const char *db = NULL;
 	const char **optouts;
@@ -270,7 +270,7 @@ int cmd_digest(int argc, char **argv)
 	if (!po.domain)
 		po.domain = strchr(po.from_addr, '@') + 1;
 	cli_policy_args_done(&pa);
-	if (!(st = cli_open_store(cli_db_path(db)))) {
+	if (!(st = cli_store(ctx, db, 0))) {
 		rc = CLI_FAIL;
 		goto out_args;
 	}
@@ -288,22 +288,19 @@ optout_fail:
 			log_warnx("digest: %s", err.msg);
 			pc_store_rollback(st);
 			rc = CLI_FAIL;
-			goto out_store;
+			goto out_args;
 		}
 	}
-	if (cli_policy_open(&cp, st, &pa, 0) < 0) {
+	if (!(cp = cli_policy(ctx, &pa, 0))) {
 		rc = CLI_FAIL;
-		goto out_store;
+		goto out_args;
 	}
 	sh.now = now;
-	if (cli_policy_plan(&cp, st, now, &po, &stats, &ps, dry,
+	if (cli_policy_plan(cp, st, now, &po, &stats, &ps, dry,
 			    dry ? show_queued : NULL, &sh) < 0)
 		rc = CLI_FAIL;
 	else
 		print_summary(&ps, dry);
-	cli_policy_close(&cp);
-out_store:
-	pc_store_close(st);
 out_args:
 	cli_policy_args_release(&pa);
 	free(optouts);

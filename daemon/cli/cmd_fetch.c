@@ -37,7 +37,7 @@ static const char fetch_usage[] =
 	"Exit status: 0; 1 when the tree is no git repository, has no such\n"
 	"remote, or the fetch or the fast-forward failed; 64 on bad usage.\n";
 
-int cmd_fetch(int argc, char **argv)
+int cmd_fetch(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "tree", required_argument, NULL, 't' },
@@ -51,6 +51,7 @@ int cmd_fetch(int argc, char **argv)
 	char to[41];
 	int c, ff = 1;
 
+	(void)ctx; /* opens neither store nor policy */
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':

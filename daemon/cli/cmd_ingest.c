@@ -328,7 +328,7 @@ static int map_series(struct pc_store *store, const char *tree, int quiet)
 	return 0;
 }
 
-int cmd_ingest(int argc, char **argv)
+int cmd_ingest(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -434,7 +434,7 @@ int cmd_ingest(int argc, char **argv)
 		}
 		pc_source_free(src);
 	}
-	if (!(store = cli_create_store(cli_db_path(db))))
+	if (!(store = cli_store(ctx, db, 1)))
 		return CLI_FAIL;
 	/* Bulk mode: fewer, larger checkpoints; readers keep working. */
 	if (pc_store_bulk(store, 1, &err) < 0)
@@ -457,7 +457,6 @@ int cmd_ingest(int argc, char **argv)
 		failed = 1;
 	if (pc_store_bulk(store, 0, &err) < 0)
 		log_warnx("ingest: %s", err.msg);
-	pc_store_close(store);
 	if (failed)
 		return CLI_FAIL;
 	return stats.errors ? CLI_PARTIAL : CLI_OK;

@@ -164,7 +164,7 @@ static int print_item(const struct pc_outbox_item *it, void *arg)
 	return 0;
 }
 
-int cmd_outbox(int argc, char **argv)
+int cmd_outbox(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -198,7 +198,7 @@ int cmd_outbox(int argc, char **argv)
 	}
 	if (optind != argc)
 		return cli_usage(stderr, outbox_usage, CLI_USAGE);
-	if (!(st = cli_open_store(cli_db_path(db))))
+	if (!(st = cli_store(ctx, db, 0)))
 		return CLI_FAIL;
 	/* A long listing on a terminal: paged (cli/term.h). */
 	if (!o.json)
@@ -219,6 +219,5 @@ int cmd_outbox(int argc, char **argv)
 	}
 	if (o.arr)
 		json_object_put(o.arr);
-	pc_store_close(st);
 	return rc;
 }

@@ -659,7 +659,7 @@ out:
 	return rc;
 }
 
-int cmd_profile(int argc, char **argv)
+int cmd_profile(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "tree", required_argument, NULL, 't' },
@@ -672,6 +672,7 @@ int cmd_profile(int argc, char **argv)
 	struct prof pr = { 0 };
 	int c, rc;
 
+	(void)ctx; /* reads profiles, not the database */
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':

@@ -127,7 +127,7 @@ static int run(struct pc_store *st, struct cli_policy *cp, int64_t now,
 	return rc;
 }
 
-int cmd_report(int argc, char **argv)
+int cmd_report(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -141,7 +141,7 @@ int cmd_report(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_policy_args pa = { 0 };
-	struct cli_policy cp;
+	struct cli_policy *cp;
 	const char *db = NULL, *html = NULL, *archive = NULL, *title = NULL,
 		   *base_url = NULL;
 	const struct conf *conf = cli_conf();
@@ -206,18 +206,11 @@ int cmd_report(int argc, char **argv)
 		archive = conf->archive;
 	if (!base_url && conf)
 		base_url = conf->report.base_url;
-	if (!(st = cli_open_store(cli_db_path(db)))) {
+	if (!(st = cli_store(ctx, db, 0)) || !(cp = cli_policy(ctx, &pa, 0))) {
 		cli_policy_args_release(&pa);
 		return CLI_FAIL;
 	}
-	if (cli_policy_open(&cp, st, &pa, 0) < 0) {
-		pc_store_close(st);
-		cli_policy_args_release(&pa);
-		return CLI_FAIL;
-	}
-	rc = run(st, &cp, now, html, archive, title, base_url);
-	cli_policy_close(&cp);
-	pc_store_close(st);
+	rc = run(st, cp, now, html, archive, title, base_url);
 	cli_policy_args_release(&pa);
 	return rc;
 }

@@ -49,7 +49,7 @@ static const char send_usage[] =
 	"wait for a retry or failed; 1 when the database could not be used;\n"
 	"64 on bad usage.\n";
 
-int cmd_send(int argc, char **argv)
+int cmd_send(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -135,14 +135,13 @@ int cmd_send(int argc, char **argv)
 		goto out;
 	}
 	sd.o = o;
-	if (!(sd.st = cli_open_store(cli_db_path(db)))) {
+	if (!(sd.st = cli_store(ctx, db, 0))) {
 		rc = CLI_FAIL;
 		goto out;
 	}
 	rc = sendout_run(&sd, &err);
 	if (rc < 0 && err.code)
 		log_warnx("send: %s", err.msg);
-	pc_store_close(sd.st);
 	if (!sd.dry_run) {
 		char part[64] = "";
 

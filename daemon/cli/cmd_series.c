@@ -117,7 +117,7 @@ static int print_series(const struct pc_series_info *s, void *arg)
 	return 0;
 }
 
-int cmd_series(int argc, char **argv)
+int cmd_series(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -156,7 +156,7 @@ int cmd_series(int argc, char **argv)
 	}
 	if (optind != argc)
 		return cli_usage(stderr, series_usage, CLI_USAGE);
-	if (!(st = cli_open_store(cli_db_path(db))))
+	if (!(st = cli_store(ctx, db, 0)))
 		return CLI_FAIL;
 	/* A long listing on a terminal: paged (cli/term.h). */
 	if (!l.json)
@@ -167,7 +167,6 @@ int cmd_series(int argc, char **argv)
 		printf("%-6s %-7s %-6s %-16s %-11s %-24s %s\n", "ID", "VERSION",
 		       "PATCH", "POSTED (UTC)", "TAGS", "AUTHOR", "SUBJECT");
 	rc = pc_series_list(st, &f, print_series, &l, &err);
-	pc_store_close(st);
 	if (rc < 0) {
 		log_warnx("series: %s", err.msg);
 		if (l.arr)

@@ -295,7 +295,7 @@ static int print_error(const char *where, const char *msgid, const char *reason,
 	return 0;
 }
 
-int cmd_show(int argc, char **argv)
+int cmd_show(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -348,7 +348,7 @@ int cmd_show(int argc, char **argv)
 		return cli_usage(stderr, show_usage, CLI_USAGE);
 	if (errors || commands ? optind != argc : optind + 1 != argc)
 		return cli_usage(stderr, show_usage, CLI_USAGE);
-	if (!(st = cli_open_store(cli_db_path(db))))
+	if (!(st = cli_store(ctx, db, 0)))
 		return CLI_FAIL;
 	ss.st = st;
 	if (commands) {
@@ -434,6 +434,5 @@ int cmd_show(int argc, char **argv)
 	pc_message_info_free(m);
 out:
 	free(id);
-	pc_store_close(st);
 	return rc;
 }

@@ -476,7 +476,7 @@ static int list_rows(struct pc_store *st, void *arg)
 	return 0;
 }
 
-int cmd_status(int argc, char **argv)
+int cmd_status(int argc, char **argv, struct cli_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -495,7 +495,7 @@ int cmd_status(int argc, char **argv)
 	struct cli_policy_args pa = { 0 };
 	struct pc_status_filter flt = { 0 };
 	struct pc_status_stats stats;
-	struct cli_policy cp;
+	struct cli_policy *cp;
 	struct out o = { 0 };
 	struct pc_addr mine = { NULL, NULL };
 	int no_pager = 0;
@@ -561,7 +561,7 @@ int cmd_status(int argc, char **argv)
 		}
 	}
 	cli_policy_args_done(&pa);
-	if (!(st = cli_open_store(cli_db_path(db)))) {
+	if (!(st = cli_store(ctx, db, 0))) {
 		cli_policy_args_release(&pa);
 		return CLI_FAIL;
 	}
@@ -571,7 +571,6 @@ int cmd_status(int argc, char **argv)
 
 		if (pc_status_find_entry(&entry, st, flt.entry, &err) < 0) {
 			log_warnx("status: %s", err.msg);
-			pc_store_close(st);
 			cli_policy_args_release(&pa);
 			return err.code == PC_EUSAGE ? CLI_USAGE : CLI_FAIL;
 		}
@@ -582,14 +581,13 @@ int cmd_status(int argc, char **argv)
 		pc_addr_parse_git(&mine, flt.mine, strlen(flt.mine));
 		flt.mine = mine.addr;
 	}
-	if (cli_policy_open(&cp, st, &pa, o.json) < 0) {
-		pc_store_close(st);
+	if (!(cp = cli_policy(ctx, &pa, o.json))) {
 		cli_policy_args_release(&pa);
 		free(entry);
 		pc_addr_release(&mine);
 		return CLI_FAIL;
 	}
-	o.cp = &cp;
+	o.cp = cp;
 	o.flt = &flt;
 	if (!o.json && !no_pager)
 		term_pager();
@@ -597,7 +595,7 @@ int cmd_status(int argc, char **argv)
 		o.arr = json_object_new_array();
 	/* Judged in a transaction that is rolled back: status writes
 	 * nothing. */
-	if (cli_policy_show(&cp, st, now, full, &stats, list_rows, &o, &stale) <
+	if (cli_policy_show(cp, st, now, full, &stats, list_rows, &o, &stale) <
 	    0) {
 		rc = CLI_FAIL;
 		goto out;
@@ -660,8 +658,6 @@ out:
 			  flt.mine ? " by or for " : "",
 			  flt.mine ? flt.mine : "",
 			  flt.all ? "" : " (--all shows the others)");
-	cli_policy_close(&cp);
-	pc_store_close(st);
 	cli_policy_args_release(&pa);
 	free(entry);
 	pc_addr_release(&mine);

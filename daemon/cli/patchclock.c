@@ -7,6 +7,7 @@
  * as the light `patchclock` (cli/front.c), which runs `who` itself and
  * hands every other command to the core.
  */
+#include <assert.h>
 #include <malloc.h>
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include "conf.h"
 #include "datadir.h"
 #include "log.h"
+#include "policy.h"
 #include "store/sqlprofile.h"
 #include "store/query.h"
 #include "store/store.h"
@@ -37,32 +39,36 @@
 #define CORE(fn) fn
 #endif
 
+#define S CLI_USES_STORE
+#define P (CLI_USES_STORE | CLI_USES_POLICY)
 static const struct cli_cmd commands[] = {
 	{ "ingest", CORE(cmd_ingest),
-	  "read mail (mbox, maildir, public-inbox...) into the database" },
-	{ "series", CORE(cmd_series), "list the patch series found" },
-	{ "show", CORE(cmd_show), "show one series or message" },
-	{ "who", cmd_who, "who to send a file or patch to (MAINTAINERS)" },
-	{ "profile", CORE(cmd_profile),
-	  "the policy a subsystem profile states" },
-	{ "status", CORE(cmd_status),
-	  "the clock's verdict on each open series" },
-	{ "accept", CORE(cmd_accept),
-	  "mark a series accepted by a maintainer" },
+	  "read mail (mbox, maildir, public-inbox...) into the database", S },
+	{ "series", CORE(cmd_series), "list the patch series found", S },
+	{ "show", CORE(cmd_show), "show one series or message", S },
+	{ "who", cmd_who, "who to send a file or patch to (MAINTAINERS)", 0 },
+	{ "profile", CORE(cmd_profile), "the policy a subsystem profile states",
+	  0 },
+	{ "status", CORE(cmd_status), "the clock's verdict on each open series",
+	  P },
+	{ "accept", CORE(cmd_accept), "mark a series accepted by a maintainer",
+	  S },
 	{ "digest", CORE(cmd_digest),
-	  "queue digests and reminders the clock calls for" },
+	  "queue digests and reminders the clock calls for", P },
 	{ "report", CORE(cmd_report),
-	  "write the dashboard: a static HTML site with Atom feeds" },
+	  "write the dashboard: a static HTML site with Atom feeds", P },
 	{ "outbox", CORE(cmd_outbox),
-	  "the mail queued, sent, failed or held back" },
-	{ "send", CORE(cmd_send), "send the outbox's due mail over SMTP" },
-	{ "fetch", CORE(cmd_fetch),
-	  "fetch the kernel tree and fast-forward it" },
+	  "the mail queued, sent, failed or held back", S },
+	{ "send", CORE(cmd_send), "send the outbox's due mail over SMTP", S },
+	{ "fetch", CORE(cmd_fetch), "fetch the kernel tree and fast-forward it",
+	  0 },
 	{ "apply", CORE(cmd_apply),
-	  "apply a series to a branch of the kernel tree" },
+	  "apply a series to a branch of the kernel tree", S },
 	{ "boot-test", CORE(cmd_boot_test),
-	  "build an applied series and boot it in QEMU with NVDIMMs" },
+	  "build an applied series and boot it in QEMU with NVDIMMs", S },
 };
+#undef S
+#undef P
 
 static const char usage_text[] =
 	"usage: patchclock [--version] [--help] COMMAND [ARGS]\n"
@@ -345,7 +351,11 @@ int cli_parse_time(const char *s, int64_t *out)
 }
 
 #ifndef PC_CLI_FRONT
-struct pc_store *cli_open_store(const char *path)
+static struct pc_store *cli_create_store(const char *path);
+
+/* Opens the database or logs why not; NULL on failure. It must exist:
+ * only ingest makes one (cli_create_store()). */
+static struct pc_store *cli_open_store(const char *path)
 {
 	struct stat sb;
 
@@ -394,7 +404,8 @@ static void print_cost(const struct pc_store_stmt_cost *c, void *arg)
 		sql);
 }
 
-struct pc_store *cli_create_store(const char *path)
+/* The same, making the database when there is none. */
+static struct pc_store *cli_create_store(const char *path)
 {
 	struct pc_err err = { 0 };
 	struct pc_store *st;
@@ -416,6 +427,50 @@ struct pc_store *cli_create_store(const char *path)
 	if (getenv("PATCHCLOCK_SQL_PROFILE"))
 		pc_store_profile(st, print_cost, NULL);
 	return st;
+}
+
+static void ctx_close(struct cli_ctx *ctx)
+{
+	if (ctx->cp) {
+		cli_policy_close(ctx->cp);
+		free(ctx->cp);
+		ctx->cp = NULL;
+	}
+	if (ctx->st) {
+		pc_store_rollback(ctx->st);
+		pc_store_close(ctx->st);
+		ctx->st = NULL;
+	}
+}
+
+struct pc_store *cli_store(struct cli_ctx *ctx, const char *db_opt, int create)
+{
+	assert(ctx->uses & CLI_USES_STORE);
+	if (!ctx->st) {
+		const char *path = cli_db_path(db_opt);
+
+		ctx->st = create ? cli_create_store(path) :
+				   cli_open_store(path);
+		ctx->close = ctx_close;
+	}
+	return ctx->st;
+}
+
+struct cli_policy *cli_policy(struct cli_ctx *ctx,
+			      const struct cli_policy_args *a, int quiet)
+{
+	assert((ctx->uses & CLI_USES_POLICY) && ctx->st);
+	if (!ctx->cp) {
+		struct cli_policy *cp = xcalloc(1, sizeof(*cp));
+
+		if (cli_policy_open(cp, ctx->st, a, quiet) < 0) {
+			free(cp);
+			return NULL;
+		}
+		ctx->cp = cp;
+		ctx->close = ctx_close;
+	}
+	return ctx->cp;
 }
 #endif
 
@@ -458,6 +513,7 @@ static int wants_filter(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	struct cli_ctx ctx = { 0 };
 	const char *guess = NULL;
 	size_t i;
 	int best;
@@ -512,7 +568,10 @@ int main(int argc, char **argv)
 #endif
 			if (wants_filter(argc, argv))
 				safeout_install();
-			rc = commands[i].run(argc - 1, argv + 1);
+			ctx.uses = commands[i].uses;
+			rc = commands[i].run(argc - 1, argv + 1, &ctx);
+			if (ctx.close)
+				ctx.close(&ctx);
 			/* Flushes the filter (and the real stdout under it). */
 			if (fflush(stdout) != 0 && rc == CLI_OK)
 				rc = CLI_FAIL;
