@@ -22,6 +22,8 @@
 #include "store/store.h"
 #include "util/xalloc.h"
 
+static void die(const char *what, const char *msg) __attribute__((noreturn));
+
 static void die(const char *what, const char *msg)
 {
 	fprintf(stderr, "pc-train-dict: %s: %s\n", what, msg);
@@ -38,8 +40,8 @@ int main(int argc, char **argv)
 	const struct pc_raw_dict *dict = NULL;
 	struct pc_raw_encoder *enc = pc_raw_encoder_new(PC_RAW_NONE, NULL);
 	unsigned n = 0;
-	sqlite3 *h;
-	sqlite3_stmt *s;
+	sqlite3 *h = NULL;
+	sqlite3_stmt *s = NULL;
 	FILE *out;
 
 	if (argc != 3) {
