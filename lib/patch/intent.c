@@ -21,6 +21,10 @@
  * outside it (a single line) takes the slow path. Per thread: ingest
  * reads mail in worker threads.
  */
+/* A sentence makes the sender's remarks optional (says_optional()): a
+ * bit of the scan's own, above the PC_INTENT_* ones, never returned. */
+#define OPTIONAL (1u << 31)
+
 static _Thread_local const char *low_base;
 static _Thread_local const char *low_text;
 static _Thread_local size_t low_len;
@@ -724,6 +728,29 @@ static int says_request(const char *p, size_t len)
 	return has_word(p, len, asks);
 }
 
+/* The sender's tag holds whatever the author does with the remarks:
+ * "With or without that, Acked-by: ...", "Either way: Reviewed-by",
+ * "Fine either way with me", "Entirely up to you" (lore nvdimm 2021,
+ * linux-hwmon and linux-pwm 2022). Not when the sentence asks itself
+ * ("Either way, could you please move the check"). */
+static int says_optional(const char *p, size_t len)
+{
+	static const char *const phrases[] = { "with or without that",
+					       "with or without this",
+					       "with or without those",
+					       "with or without these",
+					       "with or without it",
+					       "with or without the above",
+					       "either way",
+					       "either ways",
+					       "in either case",
+					       "up to you",
+					       NULL };
+
+	return has_word(p, len, phrases) && !says_request(p, len) &&
+	       p[len - 1] != '?';
+}
+
 /* "I'll fix it in v3", "will send a new version", "Got it". */
 static int says_respin(const char *p, size_t len)
 {
@@ -936,6 +963,8 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 			}
 			if (p[i - 1] == '?' && !routing)
 				bits |= PC_INTENT_QUESTION;
+			if (says_optional(p + start, i - start))
+				bits |= OPTIONAL;
 		}
 		start = i;
 	}
@@ -1018,5 +1047,8 @@ unsigned pc_intent_scan(const char *body, size_t len)
 	}
 	bits = merge(bits, scan_paragraph(para.buf, para.len, inl));
 	pc_buf_release(&para);
+	/* Remarks the sender's tag does not wait on ask for nothing. */
+	if (bits & OPTIONAL)
+		bits &= ~(unsigned)(PC_INTENT_REQUEST | OPTIONAL);
 	return bits;
 }

@@ -161,6 +161,8 @@ static const struct {
 	{ 24, pc_store__backfill_intents },
 	/* a posting of a draft specification (PC_INTENT_DRAFT_ISA) */
 	{ 27, pc_store__backfill_posting_bits },
+	/* a remark the sender's tag does not wait on asks for nothing */
+	{ 29, pc_store__backfill_intents },
 };
 
 static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)

@@ -238,6 +238,25 @@ static void test_intent__comment(void **state)
 		  0 },
 		/* "OK for me" agrees (linux-pwm 2022-11-02, Biju Das). */
 		{ "OK for me, as I do not know about your system.\n", 0 },
+		/* A suggestion the sender's tag does not wait on
+		 * (linux-hwmon 2022-11-29, Rasmus Villemoes on "rtc:
+		 * isl12022: Explicitly use __le16 type"); a sentence that
+		 * asks itself still asks (lore nvdimm 2021-06, "Either way,
+		 * could you please move the actual check"). */
+		{ "> -\ttemp = (temp_buf[1] << 8) | temp_buf[0];\n> +\ttemp = "
+		  "le16_to_cpu(buf);\n\nMakes sense. Perhaps we should throw "
+		  "in \"& 0x3ff\" just in case there\nwere ever any garbage "
+		  "bits set in the temp_h register.\n\nWith or without that,"
+		  "\n\nAcked-by: R V <r@example.com>\n",
+		  1 },
+		{ "> +\tif (cmd->flags & CMD_KERNEL)\n\nEither way, could you "
+		  "please move the actual check to the validate helper.\n\n"
+		  "Reviewed-by: A <a@example.com>\n",
+		  2 },
+		{ "Your code though, so if you prefer it like this, I don't "
+		  "really care!\n\nFine either way with me.\nReviewed-by: J "
+		  "<j@example.com>\n",
+		  1 },
 		{ "Thanks, as discussed on IRC:\nReported-by: E <e@example.com>"
 		  "\n\n..and you can also add my\nReviewed-by: E "
 		  "<e@example.com>\n",
