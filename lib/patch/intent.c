@@ -462,49 +462,29 @@ static int says_ping(const char *p, size_t len)
  * linux-pwm 2022-12-02, Uwe Kleine-Koenig). */
 static int says_routing(const char *p, size_t len)
 {
-	static const char *const phrases[] = { "which tree should",
-					       "which tree will",
-					       "which tree would",
-					       "which tree can",
-					       "which tree does this go",
-					       "which tree is this going",
-					       "whose tree",
-					       "who's tree",
-					       "whos tree",
-					       "who will pick",
-					       "who would pick",
-					       "who picks",
-					       "who is picking",
-					       "who's picking",
-					       "who should pick",
-					       "who will take",
-					       "who would take",
-					       "who takes",
-					       "who is taking",
-					       "who's taking",
-					       "who should take",
-					       "who will merge",
-					       "who would merge",
-					       "who should merge",
-					       "who is going to",
-					       "who's going to",
-					       "who will apply",
-					       "who should apply",
-					       "who would apply",
-					       "through which",
-					       "via which",
-					       "where should this go",
-					       "can this land",
-					       "should this land",
-					       "should this go through",
-					       "should this go via",
-					       "go through your tree",
-					       "go via your tree",
-					       "take this through",
-					       "take it through",
-					       "take this via",
-					       "take it via",
-					       NULL };
+	static const char *const phrases[] = {
+		"which tree should", "which tree will", "which tree would",
+		"which tree can", "which tree does this go",
+		"which tree is this going", "whose tree", "who's tree",
+		"whos tree", "who will pick", "who would pick", "who picks",
+		"who is picking", "who's picking", "who should pick",
+		"who will take", "who would take", "who takes", "who is taking",
+		"who's taking", "who should take", "who will merge",
+		"who would merge", "who should merge", "who is going to",
+		"who's going to", "who will apply", "who should apply",
+		"who would apply", "through which", "via which",
+		"where should this go", "can this land", "should this land",
+		"should this go through", "should this go via",
+		"go through your tree", "go via your tree", "take this through",
+		"take it through", "take this via", "take it via",
+		/* an applier asking the others:
+						* "any concerns with me taking
+						* this through the dax tree?" */
+		"me taking this", "me taking it", "me taking these",
+		"me taking them", "me picking this up", "me picking it up",
+		"taking this through", "taking it through", "taking this via",
+		"taking it via", NULL
+	};
 
 	return has_any(p, len, phrases);
 }

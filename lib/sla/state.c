@@ -742,6 +742,10 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	const char *fed_by = NULL, *answered_msgid = NULL;
 	int64_t answered = 0;
 	int promised = 0;
+	/* the questions of routing an applier asked the other maintainers
+	 * and nobody has answered yet: the applier's wait counts from each
+	 * answer */
+	int routed = 0;
 	enum pc_biz_unit unit;
 	unsigned amount;
 	size_t i;
@@ -849,8 +853,12 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			   answers_author(s, i);
 		/* An applier's word is their move ("I'll queue it for 6.2",
 		 * a review), but their own tag is not the apply: from it,
-		 * the series waits on them again. */
-		if (r->applier && !feedback && !r->approve && !r->tagged)
+		 * the series waits on them again; so it does from their
+		 * question of routing to the other maintainers ("Darrick,
+		 * any concerns with me taking this through the dax tree?"),
+		 * which asks nothing of the author. */
+		if (r->applier && !feedback && !r->approve && !r->tagged &&
+		    !r->ping)
 			feedback = 1;
 		if (!out->first_response &&
 		    counts(s, pol, r->from_addr, r->from_name))
@@ -868,14 +876,19 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			out->named_applied = r->date;
 		}
 		if (feedback) {
+			routed = 0;
 			waiting = 0;
 			asked = r->question;
 			fed_by = r->from_addr;
 			answered = 0;
 			promised = 0;
-		} else if (r->applier && waiting) {
+		} else if ((r->applier || routed) && waiting) {
 			out->wait_from = r->date;
 			out->wait_msgid = r->msgid;
+			if (r->applier && r->ping)
+				routed++;
+			else if (!r->applier)
+				routed--;
 		} else if (!waiting && r->approve && fed_by && answered &&
 			   !promised && !strcmp(fed_by, r->from_addr)) {
 			/* The reviewer whose remark it was agrees with the

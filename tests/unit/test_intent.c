@@ -128,6 +128,12 @@ static const struct {
 	  "an ARM tree?\n",
 	  P },
 	{ "Which tree should take it, yours or the ARM SoC one?\n", P },
+	/* an applier asking another subsystem's maintainer (lore nvdimm
+	 * 2021-08-26, Dan Williams) */
+	{ "Darrick, any concerns with me taking this through the dax "
+	  "tree?\n",
+	  P },
+	{ "Mike, any objections to me taking this through a dax branch?\n", P },
 	/* but what the patch is based on is asked of the author */
 	{ "Which tree is this based on?\n", PC_INTENT_QUESTION },
 	{ "Hi Jarkko, did you have a chance to look at this?\n",

@@ -241,6 +241,41 @@ static void test_state__approval_keeps_the_wait(void **state)
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_ANSWERED);
 }
 
+/* An applier who asks the other maintainers whether they may take it
+ * through their tree (lore nvdimm 2021-08-26, Dan Williams on
+ * "dax_supported() related cleanups v2": "Darrick, any concerns with me
+ * taking this through the dax tree?") asks nothing of the author: the
+ * series waits on the appliers again from that question, then from
+ * the answer; with a question of their own to the author, it is the
+ * author's turn. */
+static void test_state__applier_routing_question_keeps_the_wait(void **state)
+{
+	struct fixture *f = *state;
+
+	reply(f, POSTED + DAY, "rita@example.com", 0, 0, 0);
+	f->replies[0].comment = 0;
+	f->replies[0].ping = 1;
+	f->replies[0].applier = 1;
+	eval(f, DUE + DAY + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.wait_from, POSTED + DAY);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	/* Darrick's Acked-by answers it: the wait counts from it; a later
+	 * tag, with the question answered, is no move of the appliers'. */
+	reply(f, POSTED + DAY + HOUR, "darrick@example.com", 0, 0, 0);
+	f->replies[1].comment = 0;
+	f->replies[1].tagged = 1;
+	reply(f, POSTED + 2 * DAY, "mike@example.com", 0, 0, 0);
+	f->replies[2].comment = 0;
+	f->replies[2].tagged = 1;
+	eval(f, DUE + 2 * DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.wait_from, POSTED + DAY + HOUR);
+	f->replies[0].question = 1;
+	eval(f, DUE + 2 * DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+}
+
 /* A reviewer who agrees with the author's answer to his remark gives
  * the ball back (linux-pwm 2022-11-02, "PWM and keyboard backlight
  * driver for ARM Macs" v2 2/4: Biju Das on enabling the clock in probe,
@@ -1042,6 +1077,7 @@ int main(void)
 		T(test_state__too_soon),
 		T(test_state__late_for_the_cycle),
 		T(test_state__approval_keeps_the_wait),
+		T(test_state__applier_routing_question_keeps_the_wait),
 		T(test_state__reviewer_agrees_with_the_answer),
 		T(test_state__author_ping_and_withdrawal),
 		T(test_state__author_by_name),
