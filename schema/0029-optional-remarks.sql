@@ -3,9 +3,11 @@
 -- wait on ("With or without that, Acked-by: ...", "Either way:
 -- Reviewed-by", "Entirely up to you") asks the author for nothing
 -- (PC_INTENT_REQUEST is not set, lib/patch/intent.c): the tag is the
--- verdict and the series waits on whoever applies it. The replies of
--- the last 180 days before the newest are read again (a C step), and
--- every series is judged again.
+-- verdict and the series waits on whoever applies it. An applier's
+-- "any concerns with me taking this through the dax tree?" is a
+-- question of routing (PC_INTENT_PING), not one to the author. The
+-- replies of the last 180 days before the newest are read again (a C
+-- step), and every series is judged again.
 UPDATE messages SET intent = NULL
 WHERE kind != 'patch' AND kind != 'cover' AND date >=
 	(SELECT max(date) FROM messages) - 180 * 86400;
