@@ -664,8 +664,8 @@ static void plan_at(struct daemon *d, int64_t now)
 	memset(&ps, 0, sizeof(ps));
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (c->from && d->have_policy) {
-		if (cli_policy_plan(&d->cp, d->st, now, &po, &ss, &ps, 0, NULL,
-				    NULL) == 0 &&
+		if (cli_policy_plan(&d->cp, d->st, now, &po, 0, &ss, &ps, 0,
+				    NULL, NULL) == 0 &&
 		    (ps.queued || ps.suppressed))
 			log_info("clock: %llu series judged; %u mails queued, "
 				 "%u held back (%u could not be composed: see "

@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
--- patchclock schema 29, as a new database has it after every migration.
+-- patchclock schema 30, as a new database has it after every migration.
 -- Generated (contrib/schema-snapshot); unit.schema fails when it is stale.
 -- Read it; change the schema with a new migration in schema/.
 
@@ -378,7 +378,11 @@ CREATE INDEX messages_in_reply_to ON messages(in_reply_to);
 CREATE INDEX messages_opt_out_replies ON messages(lower(from_addr))
 	WHERE kind = 'reply' AND intent & 4;
 
-CREATE INDEX messages_patch_id ON messages(patch_key)
+CREATE INDEX messages_patch_addr ON messages(patch_key, from_addr, date)
+	WHERE patch_key IS NOT NULL;
+
+CREATE INDEX messages_patch_name
+	ON messages(patch_key, lower(trim(from_name)), date)
 	WHERE patch_key IS NOT NULL;
 
 CREATE INDEX messages_post_subject ON messages(subject_key)

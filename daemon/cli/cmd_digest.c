@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * patchclock digest: judges every series at a "now", then queues the mail
+ * patchclock digest: judges the series it may mail about at a "now" (and
+ * a share of the older ones), then queues the mail
  * the verdicts call for (maintainer digests, "resend now" replies,
  * too-soon notes) in the same transaction. --dry-run prints the exact
  * mail and queues nothing.
@@ -33,9 +34,12 @@ static const char digest_usage[] =
 	"                         [--opt-out ADDR|@DOMAIN]...\n"
 	"                         [--to ADDR] [--dry-run]\n"
 	"\n"
-	"Judges every series at TIME (as 'patchclock status' does) and queues\n"
-	"in the outbox, in the same transaction, the mail the verdicts call\n"
-	"for, each once under its action key:\n"
+	"Judges at TIME (as 'patchclock status' does) the series posted in the\n"
+	"last --max-age days, and 500 of the older ones that are due a\n"
+	"judging (an imported archive's years of history take many runs, or\n"
+	"the daemon's first pass; status judges the rest as it lists them),\n"
+	"and queues in the outbox, in the same transaction, the mail\n"
+	"the verdicts call for, each once under its action key:\n"
 	"  - one 'resend now' reply per series version whose wait on the\n"
 	"    people who apply it passed the profile's cadence, at their next\n"
 	"    office-hours opening, if it is still justified then: to the\n"
@@ -296,7 +300,7 @@ optout_fail:
 		goto out_args;
 	}
 	sh.now = now;
-	if (cli_policy_plan(cp, st, now, &po, &stats, &ps, dry,
+	if (cli_policy_plan(cp, st, now, &po, 1, &stats, &ps, dry,
 			    dry ? show_queued : NULL, &sh) < 0)
 		rc = CLI_FAIL;
 	else

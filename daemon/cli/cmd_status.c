@@ -60,10 +60,13 @@ static const char status_usage[] =
 	"sets the cadence, counted in its office hours and zone from the\n"
 	"posting, or from the author's last answer to a review. status is a\n"
 	"listing and writes nothing: it judges in a transaction that it rolls\n"
-	"back. The verdicts the v_* views read (series_status) are those of\n"
-	"the last pass that stored them: the daemon's, or 'patchclock\n"
-	"digest'. While another process holds the database's write lock for\n"
-	"over 2 s (a bulk ingest), status shows those and says so.\n"
+	"back, each series as the listing reaches it, so the first screen\n"
+	"comes at once. The verdicts the v_* views read (series_status) are\n"
+	"those of the last pass that stored them: the daemon's, which judges\n"
+	"every series, or 'patchclock digest', which judges those it may mail\n"
+	"about and a share of the older ones. While another process holds\n"
+	"the database's write lock for over 2 s (a bulk ingest), status shows\n"
+	"those and says so.\n"
 	"\n"
 	"Options:\n"
 	"  --db FILE          database (default: see patchclock --help)\n"
@@ -595,7 +598,7 @@ int cmd_status(int argc, char **argv, struct cli_ctx *ctx)
 		o.arr = json_object_new_array();
 	/* Judged in a transaction that is rolled back: status writes
 	 * nothing. */
-	if (cli_policy_show(cp, st, now, full, &stats, list_rows, &o, &stale) <
+	if (cli_policy_list(cp, st, now, full, &stats, list_rows, &o, &stale) <
 	    0) {
 		rc = CLI_FAIL;
 		goto out;

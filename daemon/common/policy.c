@@ -603,8 +603,23 @@ static int read_commands(struct cli_policy *cp, struct pc_store *st,
 		       0;
 }
 
+/* How judge_and_plan() judges: all it must (0), or */
+enum {
+	/* nothing yet: the listing show() makes judges each series as it
+	 * reaches it (pc_status_options.lazy) */
+	JUDGE_LAZY = 1,
+	/* only what the planner may mail about: posted within its age
+	 * limit; the older series wait for the daemon or a listing */
+	JUDGE_MAILABLE = 2,
+};
+/* With JUDGE_MAILABLE, how many older series a pass judges still (0.3
+ * to 2 s at a million generated messages, whose old series have the
+ * longest version chains): an imported archive's backlog shrinks with
+ * every digest, and goes at once in the daemon's first pass. */
+#define JUDGE_OLD_PER_PASS 500u
+
 static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
-			  int64_t now, int full,
+			  int64_t now, int full, unsigned how,
 			  const struct pc_plan_options *po,
 			  struct pc_status_stats *stats,
 			  struct pc_plan_stats *ps, int dry_run,
@@ -647,7 +662,13 @@ static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
 	so.policy_arg = cp;
 	so.policy_id = pc_policyset_id(cp->set);
 	so.full = full;
-	if (want_progress())
+	so.lazy = !!(how & JUDGE_LAZY);
+	if ((how & JUDGE_MAILABLE) && po) {
+		so.min_posted =
+			now - (po->max_age ? po->max_age : PC_PLAN_MAX_AGE);
+		so.max_old = JUDGE_OLD_PER_PASS;
+	}
+	if (want_progress() && !so.lazy)
 		so.progress = show_progress;
 	if (read_commands(cp, st, now, &cs, &err) < 0 ||
 	    pc_status_refresh(st, &so, now, stats, &err) < 0 ||
@@ -686,7 +707,7 @@ fail:
 int cli_policy_refresh(struct cli_policy *cp, struct pc_store *st, int64_t now,
 		       int full, struct pc_status_stats *stats)
 {
-	return judge_and_plan(cp, st, now, full, NULL, stats, NULL, 0, NULL,
+	return judge_and_plan(cp, st, now, full, 0, NULL, stats, NULL, 0, NULL,
 			      NULL, NULL);
 }
 
@@ -695,16 +716,26 @@ int cli_policy_show(struct cli_policy *cp, struct pc_store *st, int64_t now,
 		    int (*show)(struct pc_store *st, void *arg), void *arg,
 		    int64_t *stale)
 {
-	return judge_and_plan(cp, st, now, full, NULL, stats, NULL, 1, show,
+	return judge_and_plan(cp, st, now, full, 0, NULL, stats, NULL, 1, show,
 			      arg, stale);
 }
 
+int cli_policy_list(struct cli_policy *cp, struct pc_store *st, int64_t now,
+		    int full, struct pc_status_stats *stats,
+		    int (*show)(struct pc_store *st, void *arg), void *arg,
+		    int64_t *stale)
+{
+	return judge_and_plan(cp, st, now, full, JUDGE_LAZY, NULL, stats, NULL,
+			      1, show, arg, stale);
+}
+
 int cli_policy_plan(struct cli_policy *cp, struct pc_store *st, int64_t now,
-		    const struct pc_plan_options *po,
+		    const struct pc_plan_options *po, int mailable_only,
 		    struct pc_status_stats *stats, struct pc_plan_stats *ps,
 		    int dry_run, int (*show)(struct pc_store *st, void *arg),
 		    void *arg)
 {
-	return judge_and_plan(cp, st, now, 0, po, stats, ps, dry_run, show, arg,
-			      NULL);
+	return judge_and_plan(cp, st, now, 0,
+			      mailable_only ? JUDGE_MAILABLE : 0, po, stats, ps,
+			      dry_run, show, arg, NULL);
 }

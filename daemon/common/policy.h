@@ -141,16 +141,29 @@ int cli_policy_show(struct cli_policy *cp, struct pc_store *st, int64_t now,
 		    int64_t *stale);
 
 /*
+ * The same for a listing that reads the verdicts through
+ * pc_status_list(): judges nothing first; the listing judges each series
+ * as it reaches it, so its first lines come at once however large the
+ * archive (pc_status_options.lazy).
+ */
+int cli_policy_list(struct cli_policy *cp, struct pc_store *st, int64_t now,
+		    int full, struct pc_status_stats *stats,
+		    int (*show)(struct pc_store *st, void *arg), void *arg,
+		    int64_t *stale);
+
+/*
  * The same, then plans the mail the verdicts call for (lib/notify/
  * plan.h) in the same transaction, so each action is queued exactly
  * once with the state that caused it. With dry_run the transaction is
  * rolled back: show(st, arg), when given, runs before, to print what
- * would go out.
+ * would go out. With mailable_only, judges only the series posted
+ * within po's age limit (those the planner may mail about): the first
+ * digest of an imported archive does not judge its years of history.
  */
 struct pc_plan_options;
 struct pc_plan_stats;
 int cli_policy_plan(struct cli_policy *cp, struct pc_store *st, int64_t now,
-		    const struct pc_plan_options *po,
+		    const struct pc_plan_options *po, int mailable_only,
 		    struct pc_status_stats *stats, struct pc_plan_stats *ps,
 		    int dry_run, int (*show)(struct pc_store *st, void *arg),
 		    void *arg);

@@ -50,7 +50,7 @@ static const char SQL_FUTURE_PATCHES[] =
 	"DELETE FROM patch_status WHERE series_id IN "
 	"(SELECT id FROM series WHERE first_posted > ?1 OR first_posted IS NULL)";
 static const char SQL_TO_JUDGE_ALL[] =
-	"SELECT s.id, s.status_dirty FROM series s "
+	"SELECT s.id, s.status_dirty, s.first_posted FROM series s "
 	"WHERE s.first_posted <= ?1 ORDER BY s.id";
 /* Incremental: what changed (status_dirty), what its verdict said to
  * look at again by now (next_check), and what was first posted since
@@ -58,7 +58,8 @@ static const char SQL_TO_JUDGE_ALL[] =
  * the last pass judged every series posted by then. Each through an
  * index (schema 17): the cost is what changed, not the archive. */
 static const char SQL_TO_JUDGE[] =
-	"SELECT s.id, s.status_dirty FROM series s WHERE s.id IN ("
+	"SELECT s.id, s.status_dirty, s.first_posted FROM series s "
+	"WHERE s.id IN ("
 	" SELECT id FROM series WHERE status_dirty = 1"
 	" UNION SELECT series_id FROM series_status WHERE next_check <= ?1"
 	" UNION SELECT id FROM series WHERE first_posted > ?2"
@@ -81,6 +82,9 @@ static const char SQL_WRITE_PATCH[] =
 	"reviewed_by_addr) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
 static const char SQL_CLEAN[] =
 	"UPDATE series SET status_dirty = 0 WHERE id = ?";
+/* A series left for a later pass (pc_status_options.min_posted). */
+static const char SQL_DEFER[] =
+	"UPDATE series SET status_dirty = 1 WHERE id = ?";
 static const char SQL_ACCEPT[] =
 	"INSERT OR REPLACE INTO series_accept (series_id, accepted_at, "
 	"by_addr, note) SELECT id, ?2, ?3, ?4 FROM series WHERE id = ?1";
@@ -421,15 +425,91 @@ int pc_status_last_judged(struct pc_store *st, int64_t *now_out,
 	return rc == SQLITE_ROW;
 }
 
+/* The series a lazy pass left for the listing (pc_status_options.lazy),
+ * in id order, each judged at most once. */
+struct pc_store__pending {
+	int64_t *ids;
+	unsigned char *judged;
+	size_t n;
+	int64_t now;
+	const struct pc_status_options *opt; /* borrowed */
+	struct pc_status_stats *stats; /* borrowed */
+	int full;
+};
+
+void pc_store__pending_drop(struct pc_store *st)
+{
+	if (!st->pending)
+		return;
+	free(st->pending->ids);
+	free(st->pending->judged);
+	free(st->pending);
+	st->pending = NULL;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+int pc_store__judge_pending(struct pc_store *st, int64_t sid, int *judged_out,
+			    struct pc_err *err)
+{
+	struct pc_store__pending *p = st->pending;
+	const int64_t *at;
+	size_t i;
+	int no_cycle = 0, rc;
+
+	if (judged_out)
+		*judged_out = 0;
+	if (!p || !(at = bsearch(&sid, p->ids, p->n, sizeof(*p->ids), cmp_id)))
+		return 0;
+	i = (size_t)(at - p->ids);
+	if (p->judged[i])
+		return 0;
+	if ((rc = judge(st, p->opt, sid, p->now, &no_cycle, err)) < 0)
+		return rc;
+	p->judged[i] = 1;
+	p->stats->judged++;
+	p->stats->no_cycle += (uint64_t)no_cycle;
+	if (judged_out)
+		*judged_out = 1;
+	return 0;
+}
+
+int64_t pc_store__pending_now(const struct pc_store *st)
+{
+	return st->pending ? st->pending->now : 0;
+}
+
+/* Keeps ids (n, in id order) for the listing to judge (opt->lazy). */
+static void keep_pending(struct pc_store *st,
+			 const struct pc_status_options *opt, int64_t now,
+			 struct pc_status_stats *stats, int64_t *ids, size_t n)
+{
+	struct pc_store__pending *p = xcalloc(1, sizeof(*p));
+
+	pc_store__pending_drop(st);
+	p->ids = ids;
+	p->n = n;
+	p->judged = xcalloc(n ? n : 1, 1);
+	p->now = now;
+	p->opt = opt;
+	p->stats = stats;
+	st->pending = p;
+}
+
 int pc_status_refresh(struct pc_store *st, const struct pc_status_options *opt,
 		      int64_t now, struct pc_status_stats *stats,
 		      struct pc_err *err)
 {
 	sqlite3_stmt *s;
 	int64_t last_message = 0, last_now = 0;
-	int64_t *ids = NULL;
+	int64_t *ids = NULL, *defer = NULL;
 	unsigned char *flags = NULL;
-	size_t n = 0, alloc = 0, i;
+	size_t n = 0, alloc = 0, i, ndefer = 0, adefer = 0, nold = 0;
 	int rc, have = 0, full;
 	const char *pid = opt->policy_id ? opt->policy_id : "";
 
@@ -471,6 +551,18 @@ int pc_status_refresh(struct pc_store *st, const struct pc_status_options *opt,
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		size_t old = alloc;
 
+		/* Posted before min_posted, beyond max_old: for a later
+		 * pass, which finds it by its mark (a series already marked
+		 * keeps it). */
+		if (sqlite3_column_int64(s, 2) < opt->min_posted &&
+		    nold++ >= opt->max_old) {
+			stats->deferred++;
+			if (!sqlite3_column_int(s, 1)) {
+				PC_ALLOC_GROW(defer, ndefer + 1, adefer);
+				defer[ndefer++] = sqlite3_column_int64(s, 0);
+			}
+			continue;
+		}
 		PC_ALLOC_GROW(ids, n + 1, alloc);
 		if (alloc != old)
 			flags = xrealloc(flags, alloc);
@@ -480,6 +572,25 @@ int pc_status_refresh(struct pc_store *st, const struct pc_status_options *opt,
 	if ((rc = pc_store__step_done(st, s, rc, "listing series to judge",
 				      err)) < 0)
 		goto out;
+	for (i = 0; i < ndefer; i++) {
+		if (!(s = pc_store__stmt(st, SQL_DEFER, err))) {
+			rc = PC_EDB;
+			goto out;
+		}
+		sqlite3_bind_int64(s, 1, defer[i]);
+		if ((rc = pc_store__exec(st, s, err,
+					 "marking a series for later")) < 0)
+			goto out;
+	}
+	if (opt->lazy) {
+		/* The listing judges them as it reaches them; the pass's
+		 * state stays as it was, so that a later pass still finds
+		 * what the listing does not reach. */
+		keep_pending(st, opt, now, stats, ids, n);
+		ids = NULL;
+		rc = 0;
+		goto out;
+	}
 	for (i = 0; i < n; i++) {
 		if (opt->progress && i % 256 == 0)
 			opt->progress(i, n, opt->progress_arg);
@@ -503,6 +614,7 @@ int pc_status_refresh(struct pc_store *st, const struct pc_status_options *opt,
 	rc = pc_store__exec(st, s, err, "storing the evaluation state");
 out:
 	free(ids);
+	free(defer);
 	free(flags);
 	return rc;
 }

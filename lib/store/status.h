@@ -51,6 +51,21 @@ struct pc_status_options {
 	 * progress bar; may be NULL. */
 	void (*progress)(uint64_t done, uint64_t total, void *arg);
 	void *progress_arg;
+	/* Judge only the series first posted at or after this (0: all);
+	 * the others due a judging are marked for the next pass
+	 * (stats->deferred): the mail pass judges what it may mail about,
+	 * and a million-message archive's old series wait for a listing or
+	 * the daemon. */
+	int64_t min_posted;
+	/* Of those posted before min_posted, judge this many still, the
+	 * oldest first (a backlog shrinks with every pass). */
+	unsigned max_old;
+	/* Judge nothing yet: what is due a judging is kept in the store
+	 * for pc_status_list() in the same transaction, which judges each
+	 * series as it reaches it, so a listing's first screen does not
+	 * wait on the whole archive. opt and stats must outlive that
+	 * listing; the set goes with the transaction. */
+	int lazy;
 };
 
 /* The "now" of the last judging pass (*now_out), or 0 when nothing has
@@ -67,10 +82,13 @@ struct pc_status_stats {
 	/* of the judged, those whose cycle could not be judged: no release
 	 * or -rc is known at or before their posting (the caller warns) */
 	uint64_t no_cycle;
+	/* due a judging but posted before min_posted: left for later */
+	uint64_t deferred;
 };
 
 /*
- * Brings series_status up to date at now. Run it inside a transaction.
+ * Brings series_status up to date at now (see opt's min_posted and lazy
+ * for judging part of it, or later). Run it inside a transaction.
  * Series first posted after now have no verdict (their rows go).
  * Errors: PC_EDB, and whatever the policy callback or the clock returns.
  */

@@ -375,6 +375,7 @@ void pc_store_close(struct pc_store *st)
 	pc_store__ckpt_stop(st);
 	pc_store__profile_end(st);
 	pc_raw__release(st);
+	pc_store__pending_drop(st);
 	drop_stmts(st);
 	if (st->db) {
 		if (st->in_tx)
@@ -443,8 +444,10 @@ int pc_store_commit(struct pc_store *st, struct pc_err *err)
 {
 	int rc = exec_sql(st, "COMMIT", err);
 
-	if (rc == 0)
+	if (rc == 0) {
 		st->in_tx = 0;
+		pc_store__pending_drop(st);
+	}
 	return rc;
 }
 
@@ -453,6 +456,7 @@ void pc_store_rollback(struct pc_store *st)
 	if (st->in_tx)
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	st->in_tx = 0;
+	pc_store__pending_drop(st);
 	/* A dictionary trained in the transaction is gone with it; its id
 	 * may be given to another. */
 	pc_raw__release(st);

@@ -31,6 +31,9 @@ struct pc_store {
 	/* owned: statement costs (profile.h), or NULL */
 	struct pc_store__prof *prof;
 	int in_tx;
+	/* owned, or NULL: the series a lazy judging pass left for the
+	 * listing to judge (status.c); dropped with the transaction */
+	struct pc_store__pending *pending;
 	const char *stmt_sql[PC_STORE__MAX_STMTS]; /* borrowed: static SQL */
 	sqlite3_stmt *stmt[PC_STORE__MAX_STMTS]; /* owned */
 	unsigned nstmts;
@@ -53,6 +56,16 @@ void pc_store__ckpt_stop(struct pc_store *st);
 /* Reports the statement costs to the profile's callback and stops
  * counting (sqlprofile.c); nothing when none was asked for. */
 void pc_store__profile_end(struct pc_store *st);
+
+/* A lazy judging pass's series (pc_status_options.lazy): judges sid at
+ * the pass's now when it is one of them and not judged yet (0 either
+ * way; errors as pc_status_refresh()); *judged_out (may be NULL) says
+ * whether it was. The set is the listing's to use: drop frees it. */
+int pc_store__judge_pending(struct pc_store *st, int64_t sid, int *judged_out,
+			    struct pc_err *err);
+void pc_store__pending_drop(struct pc_store *st);
+/* The now of the lazy pass whose series are pending, or 0. */
+int64_t pc_store__pending_now(const struct pc_store *st);
 
 /* Fills err from the connection's last error; returns PC_EDB. */
 int pc_store__fail(struct pc_store *st, struct pc_err *err, const char *what);

@@ -177,7 +177,10 @@ static int pick(struct pc_status_policy *out, const char *const *entries,
 static void one_refresh(struct pc_store *st, struct env *e, int64_t now,
 			int full, const char *what)
 {
-	struct pc_status_options so = { pick, e, "bench", full, NULL, NULL };
+	struct pc_status_options so = { .policy = pick,
+					.policy_arg = e,
+					.policy_id = "bench",
+					.full = full };
 	struct pc_status_stats stats;
 	struct pc_err err = { 0 };
 	double t0 = now_s();

@@ -104,7 +104,9 @@ static int teardown(void **state)
 /* Reads the commands and judges at now. */
 static void judge(struct fixture *f, int64_t now)
 {
-	struct pc_status_options so = { pick, f, "test-policy", 0, NULL, NULL };
+	struct pc_status_options so = { .policy = pick,
+					.policy_arg = f,
+					.policy_id = "test-policy" };
 	struct pc_map_stats ms;
 	struct pc_err err = { 0 };
 

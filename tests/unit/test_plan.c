@@ -163,7 +163,9 @@ static void sprocket_patch(struct fixture *f, const char *id, const char *from,
 /* Judges at now and plans, in one transaction, as the CLI does. */
 static void plan(struct fixture *f, int64_t now, unsigned limit)
 {
-	struct pc_status_options so = { pick, f, "test", 0, NULL, NULL };
+	struct pc_status_options so = { .policy = pick,
+					.policy_arg = f,
+					.policy_id = "test" };
 	struct pc_plan_options po = PC_PLAN_OPTIONS_INIT;
 	struct pc_status_stats ss;
 	struct pc_map_stats ms;

@@ -118,7 +118,9 @@ static const char PATCH4[] =
 
 static void refresh(struct fixture *f, int64_t now)
 {
-	struct pc_status_options so = { pick, f, "test-policy", 0, NULL, NULL };
+	struct pc_status_options so = { .policy = pick,
+					.policy_arg = f,
+					.policy_id = "test-policy" };
 	struct pc_map_stats ms;
 	struct pc_err err = { 0 };
 
@@ -499,6 +501,104 @@ static void test_status__reposted_elsewhere_supersedes(void **state)
 	free(s);
 }
 
+/* Lists into a string: "msgid state" per row, as pc_status_list()
+ * gives them. */
+static int collect_row(const struct pc_status_row *r, void *arg)
+{
+	char **out = arg;
+	char *more = xasprintf("%s%s %s\n", *out, r->anchor_msgid, r->state);
+
+	free(*out);
+	*out = more;
+	return 0;
+}
+
+static char *listing(struct fixture *f, int64_t now, int lazy)
+{
+	struct pc_status_options so = { .policy = pick,
+					.policy_arg = f,
+					.policy_id = "test-policy",
+					.lazy = lazy };
+	struct pc_status_filter flt = { .all = 1 };
+	struct pc_err err = { 0 };
+	char *out = xstrdup("");
+
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_status_refresh(f->ts.st, &so, now, &f->stats, &err),
+			 0);
+	assert_int_equal(
+		pc_status_list(f->ts.st, &flt, collect_row, &out, &err), 0);
+	pc_store_rollback(f->ts.st);
+	return out;
+}
+
+/* The mail pass judges what it may mail about (posted since min_posted)
+ * and max_old of the rest; the others keep a mark that the next pass
+ * finds; a lazy listing judges each series as it reaches it and shows
+ * what a pass that judged everything first shows (issue 39: a million
+ * messages' first digest, and status's first screen). */
+static void test_status__deferred_and_lazy_judging(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_status_options so = { .policy = pick,
+					.policy_arg = f,
+					.policy_id = "test-policy",
+					.min_posted = T0 + 30 * DAY };
+	struct pc_map_stats ms;
+	struct pc_err err = { 0 };
+	char *lazy, *eager;
+
+	mail(f, "p1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
+	     T0, NULL, NULL, PATCH);
+	mail(f, "p2@x", "Bea Stander <bea@example.net>", "[PATCH] widget: turn",
+	     T0 + DAY, NULL, NULL, PATCH2);
+	mail(f, "r2@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH] widget: turn", T0 + 2 * DAY, "p2@x", "<p2@x>",
+	     "Applied, thanks!\n");
+	mail(f, "p3@x", "Cy Clist <cy@example.net>", "[PATCH] widget: roll",
+	     T0 + 40 * DAY, NULL, NULL, PATCH3);
+
+	/* Both old series go to a later pass; the new one is judged. */
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_map_series(f->ts.st, f->m, NULL, T0 + 41 * DAY, &ms,
+				       &err),
+			 0);
+	assert_int_equal(pc_status_refresh(f->ts.st, &so, T0 + 41 * DAY,
+					   &f->stats, &err),
+			 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	assert_int_equal(f->stats.judged, 1);
+	assert_int_equal(f->stats.deferred, 2);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM series "
+					     "WHERE status_dirty = 1"),
+			 2);
+	/* One of the old ones fits in max_old, the oldest. */
+	so.max_old = 1;
+	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
+	assert_int_equal(pc_status_refresh(f->ts.st, &so, T0 + 41 * DAY,
+					   &f->stats, &err),
+			 0);
+	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	assert_int_equal(f->stats.judged, 1);
+	assert_int_equal(f->stats.deferred, 1);
+
+	/* A lazy listing judges the last one when it reaches it, and
+	 * shows what judging everything first shows. */
+	lazy = listing(f, T0 + 41 * DAY, 1);
+	assert_int_equal(f->stats.judged, 1);
+	eager = listing(f, T0 + 41 * DAY, 0);
+	assert_string_equal(lazy, "p1@x new\np2@x accepted\np3@x new\n");
+	assert_string_equal(lazy, eager);
+	free(lazy);
+	free(eager);
+	/* Rolled back: the mark stays for the next pass, which judges it. */
+	refresh(f, T0 + 41 * DAY);
+	assert_int_equal(f->stats.judged, 1);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM "
+					     "series_status"),
+			 3);
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -513,6 +613,7 @@ int main(void)
 		T(test_status__reposted_elsewhere_supersedes),
 		T(test_status__acceptance_per_patch),
 		T(test_status__announcements_feed_the_cycle),
+		T(test_status__deferred_and_lazy_judging),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
