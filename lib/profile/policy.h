@@ -107,58 +107,106 @@ struct pc_prof_hours {
 	char zone[PC_PROFILE_ZONE_MAX];
 };
 
-enum pc_prof_review {
-	PC_PROF_REVIEW_UNSET = 0,
-	PC_PROF_REVIEW_NONE, /* no review tag required */
-	PC_PROF_REVIEW_NON_AUTHOR, /* a Reviewed-by/Acked-by from anyone else */
-	PC_PROF_REVIEW_REVIEWERS, /* from the entry's R: (listed) reviewers */
-	PC_PROF_REVIEW_TRUSTED, /* from the profile's trusted reviewers */
-};
-
-enum pc_prof_reminder {
-	PC_PROF_REMIND_UNSET = 0,
-	PC_PROF_REMIND_PRIVATE, /* a private mail; no list Cc */
-	PC_PROF_REMIND_LIST, /* on the list */
-	PC_PROF_REMIND_NONE, /* no pings at all (netdev: watch patchwork) */
-};
-
-enum pc_prof_submit {
-	PC_PROF_SUBMIT_UNSET = 0,
-	PC_PROF_SUBMIT_PATCHES, /* patches only */
-	PC_PROF_SUBMIT_PULLS, /* pull requests accepted (patches too) */
-};
-
-enum pc_prof_style {
-	PC_PROF_STYLE_UNSET = 0,
-	PC_PROF_STYLE_WELCOME, /* standalone style cleanups welcome */
-	PC_PROF_STYLE_WITH_CHANGES, /* only together with other changes */
-	PC_PROF_STYLE_UNWELCOME, /* standalone cleanups not welcome */
-};
-
-enum pc_prof_offlist {
-	PC_PROF_OFFLIST_UNSET = 0,
-	PC_PROF_OFFLIST_ACCEPTED, /* off-list review tags count */
-	PC_PROF_OFFLIST_DISTRUSTED, /* off-list review tags do not count */
-	PC_PROF_OFFLIST_REQUIRED, /* seek internal review before posting */
-};
-
+/*
+ * The values of the enumerated fields, after each one's UNSET (0):
+ * V(ENUMERATOR, "name"). The enums, and the names that formatting, JSON
+ * and `profile --help` print, come from these lists; the words a profile
+ * writes them in are lib/profile/phrase.c's. A new enumerated field is
+ * its row in PC_PROF_FIELDS, its list here, its row in
+ * PC_PROF_ENUM_FIELDS, and its reading in phrase.c.
+ */
+#define PC_PROF_REVIEW_VALUES(V)                         \
+	/* no review tag required */                     \
+	V(PC_PROF_REVIEW_NONE, "none")                   \
+	/* a Reviewed-by or Acked-by from anyone else */ \
+	V(PC_PROF_REVIEW_NON_AUTHOR, "non-author")       \
+	/* from the entry's R: (listed) reviewers */     \
+	V(PC_PROF_REVIEW_REVIEWERS, "reviewers")         \
+	/* from the profile's trusted reviewers */       \
+	V(PC_PROF_REVIEW_TRUSTED, "trusted")
+#define PC_PROF_REMINDER_VALUES(V)                      \
+	/* a private mail; no list Cc */                \
+	V(PC_PROF_REMIND_PRIVATE, "private")            \
+	/* on the list */                               \
+	V(PC_PROF_REMIND_LIST, "list")                  \
+	/* no pings at all (netdev: watch patchwork) */ \
+	V(PC_PROF_REMIND_NONE, "none")
+#define PC_PROF_SUBMIT_VALUES(V)                   \
+	/* patches only */                         \
+	V(PC_PROF_SUBMIT_PATCHES, "patches")       \
+	/* pull requests accepted (patches too) */ \
+	V(PC_PROF_SUBMIT_PULLS, "pull-requests")
+#define PC_PROF_STYLE_VALUES(V)                       \
+	/* standalone style cleanups welcome */       \
+	V(PC_PROF_STYLE_WELCOME, "welcome")           \
+	/* only together with other changes */        \
+	V(PC_PROF_STYLE_WITH_CHANGES, "with-changes") \
+	/* standalone cleanups not welcome */         \
+	V(PC_PROF_STYLE_UNWELCOME, "unwelcome")
+#define PC_PROF_OFFLIST_VALUES(V)                   \
+	/* off-list review tags count */            \
+	V(PC_PROF_OFFLIST_ACCEPTED, "accepted")     \
+	/* off-list review tags do not count */     \
+	V(PC_PROF_OFFLIST_DISTRUSTED, "distrusted") \
+	/* seek internal review before posting */   \
+	V(PC_PROF_OFFLIST_REQUIRED, "required")
 /* Whether a review tag given by mail must be attested (b4's word): its
  * mail DKIM-signed by the giver's domain (lib/store/command.h). */
-enum pc_prof_attestation {
-	PC_PROF_ATTEST_UNSET = 0,
-	PC_PROF_ATTEST_NONE, /* a tag counts as given */
-	PC_PROF_ATTEST_DKIM, /* a tag by mail counts only when verified */
-};
-
+#define PC_PROF_ATTESTATION_VALUES(V)                 \
+	/* a tag counts as given */                   \
+	V(PC_PROF_ATTEST_NONE, "none")                \
+	/* a tag by mail counts only when verified */ \
+	V(PC_PROF_ATTEST_DKIM, "dkim")
 /* Which specifications of an instruction set's extensions code may
  * implement (RISC-V's patch-acceptance.rst: "We'll only accept patches
  * for new modules or extensions if the specifications ... are listed as
  * being "Frozen" or "Ratified""). */
+#define PC_PROF_EXTENSIONS_VALUES(V)                 \
+	/* drafts too */                             \
+	V(PC_PROF_EXT_ANY, "any")                    \
+	/* frozen or ratified specifications only */ \
+	V(PC_PROF_EXT_RATIFIED, "ratified")
+
+/* The enumerated fields and their lists: E(FIELD, LIST). */
+#define PC_PROF_ENUM_FIELDS(E)                             \
+	E(PC_PROF_REMINDER, PC_PROF_REMINDER_VALUES)       \
+	E(PC_PROF_REVIEW, PC_PROF_REVIEW_VALUES)           \
+	E(PC_PROF_SUBMIT, PC_PROF_SUBMIT_VALUES)           \
+	E(PC_PROF_STYLE, PC_PROF_STYLE_VALUES)             \
+	E(PC_PROF_OFF_LIST, PC_PROF_OFFLIST_VALUES)        \
+	E(PC_PROF_ATTESTATION, PC_PROF_ATTESTATION_VALUES) \
+	E(PC_PROF_EXTENSIONS, PC_PROF_EXTENSIONS_VALUES)
+
+#define PC_PROF_VALUE_ENUM(e, name) e,
+enum pc_prof_review {
+	PC_PROF_REVIEW_UNSET = 0,
+	PC_PROF_REVIEW_VALUES(PC_PROF_VALUE_ENUM)
+};
+enum pc_prof_reminder {
+	PC_PROF_REMIND_UNSET = 0,
+	PC_PROF_REMINDER_VALUES(PC_PROF_VALUE_ENUM)
+};
+enum pc_prof_submit {
+	PC_PROF_SUBMIT_UNSET = 0,
+	PC_PROF_SUBMIT_VALUES(PC_PROF_VALUE_ENUM)
+};
+enum pc_prof_style {
+	PC_PROF_STYLE_UNSET = 0,
+	PC_PROF_STYLE_VALUES(PC_PROF_VALUE_ENUM)
+};
+enum pc_prof_offlist {
+	PC_PROF_OFFLIST_UNSET = 0,
+	PC_PROF_OFFLIST_VALUES(PC_PROF_VALUE_ENUM)
+};
+enum pc_prof_attestation {
+	PC_PROF_ATTEST_UNSET = 0,
+	PC_PROF_ATTESTATION_VALUES(PC_PROF_VALUE_ENUM)
+};
 enum pc_prof_extensions {
 	PC_PROF_EXT_UNSET = 0,
-	PC_PROF_EXT_ANY, /* drafts too */
-	PC_PROF_EXT_RATIFIED, /* frozen or ratified specifications only */
+	PC_PROF_EXTENSIONS_VALUES(PC_PROF_VALUE_ENUM)
 };
+#undef PC_PROF_VALUE_ENUM
 
 struct pc_prof_person {
 	char *name; /* owned; NULL when only an address is given */

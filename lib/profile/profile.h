@@ -128,19 +128,12 @@ void pc_profile_format_duration(struct pc_buf *out,
 				const struct pc_prof_duration *d);
 void pc_profile_format_deadline(struct pc_buf *out,
 				const struct pc_prof_deadline *d);
-/* The name of value v of enumerated field f (PC_PROF_KIND_ENUM), as the
- * functions below give it; NULL for the UNSET value or another field. */
+/* The name of value v of enumerated field f (PC_PROF_KIND_ENUM: its
+ * list in policy.h), "non-author", "private"...; NULL for the UNSET value
+ * or another field. */
 const char *pc_profile_enum_name(enum pc_prof_field f, int v);
-/* Names of enumerated values ("non-author", "private", ...), or NULL
- * for the UNSET value. */
-const char *pc_profile_review_name(enum pc_prof_review v);
-const char *pc_profile_reminder_name(enum pc_prof_reminder v);
-const char *pc_profile_submit_name(enum pc_prof_submit v);
-const char *pc_profile_style_name(enum pc_prof_style v);
-const char *pc_profile_offlist_name(enum pc_prof_offlist v);
-const char *pc_profile_attestation_name(enum pc_prof_attestation v);
-const char *pc_profile_extensions_name(enum pc_prof_extensions v);
-const char *pc_profile_unit_name(enum pc_prof_unit u); /* "hours"... */
+/* A duration's unit: "hours", "days"...; NULL for none. */
+const char *pc_profile_unit_name(enum pc_prof_unit u);
 
 /*
  * Override files: INI, read with libinih. One section per MAINTAINERS

@@ -28,58 +28,6 @@ const char *pc_profile_source_name(enum pc_prof_source s)
 	return "not stated";
 }
 
-const char *pc_profile_review_name(enum pc_prof_review v)
-{
-	static const char *const n[] = { NULL, "none", "non-author",
-					 "reviewers", "trusted" };
-
-	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
-}
-
-const char *pc_profile_reminder_name(enum pc_prof_reminder v)
-{
-	static const char *const n[] = { NULL, "private", "list", "none" };
-
-	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
-}
-
-const char *pc_profile_submit_name(enum pc_prof_submit v)
-{
-	static const char *const n[] = { NULL, "patches", "pull-requests" };
-
-	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
-}
-
-const char *pc_profile_style_name(enum pc_prof_style v)
-{
-	static const char *const n[] = { NULL, "welcome", "with-changes",
-					 "unwelcome" };
-
-	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
-}
-
-const char *pc_profile_offlist_name(enum pc_prof_offlist v)
-{
-	static const char *const n[] = { NULL, "accepted", "distrusted",
-					 "required" };
-
-	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
-}
-
-const char *pc_profile_attestation_name(enum pc_prof_attestation v)
-{
-	static const char *const n[] = { NULL, "none", "dkim" };
-
-	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
-}
-
-const char *pc_profile_extensions_name(enum pc_prof_extensions v)
-{
-	static const char *const n[] = { NULL, "any", "ratified" };
-
-	return (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL;
-}
-
 const char *pc_profile_unit_name(enum pc_prof_unit u)
 {
 	static const char *const n[] = { NULL, "hours", "days", "business days",
@@ -182,27 +130,25 @@ static void format_people(struct pc_buf *out, const struct pc_prof_person *p,
 	}
 }
 
+/* Each enumerated field's names, from its list in policy.h. */
+#define VALUE_NAME(e, name) [e] = name,
+#define ENUM_NAME_CASE(field, values)                                       \
+	case field: {                                                       \
+		static const char *const n[] = { values(VALUE_NAME) };      \
+                                                                            \
+		return v > 0 && (size_t)v < PC_ARRAY_SIZE(n) ? n[v] : NULL; \
+	}
+
 const char *pc_profile_enum_name(enum pc_prof_field f, int v)
 {
 	switch (f) {
-	case PC_PROF_REMINDER:
-		return pc_profile_reminder_name((enum pc_prof_reminder)v);
-	case PC_PROF_REVIEW:
-		return pc_profile_review_name((enum pc_prof_review)v);
-	case PC_PROF_SUBMIT:
-		return pc_profile_submit_name((enum pc_prof_submit)v);
-	case PC_PROF_STYLE:
-		return pc_profile_style_name((enum pc_prof_style)v);
-	case PC_PROF_OFF_LIST:
-		return pc_profile_offlist_name((enum pc_prof_offlist)v);
-	case PC_PROF_ATTESTATION:
-		return pc_profile_attestation_name((enum pc_prof_attestation)v);
-	case PC_PROF_EXTENSIONS:
-		return pc_profile_extensions_name((enum pc_prof_extensions)v);
+		PC_PROF_ENUM_FIELDS(ENUM_NAME_CASE)
 	default:
 		return NULL;
 	}
 }
+#undef ENUM_NAME_CASE
+#undef VALUE_NAME
 
 /* Formatting a member, by kind: the cases come from the field table. */
 #define FORMAT_DURATION(m) pc_profile_format_duration(out, &pol->m)
