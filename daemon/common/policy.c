@@ -677,6 +677,12 @@ static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
 	/* Opt-outs by command count with the planner's own. */
 	if (ps)
 		ps->opt_outs += cs.opt_outs;
+	end_progress(stats);
+	if (show && show(st, arg) < 0) {
+		pc_store_rollback(st);
+		return -1;
+	}
+	/* After show(): a lazy listing judges as it goes. */
 	if (stats->no_cycle && !cp->warned_no_cycle) {
 		/* Once per policy: each pass would say it again. */
 		log_warnx("releases: %llu series were posted before the first "
@@ -685,11 +691,6 @@ static int judge_and_plan(struct cli_policy *cp, struct pc_store *st,
 			  "file, or give a tree with tags)",
 			  (unsigned long long)stats->no_cycle);
 		cp->warned_no_cycle = 1;
-	}
-	end_progress(stats);
-	if (show && show(st, arg) < 0) {
-		pc_store_rollback(st);
-		return -1;
 	}
 	if (dry_run) {
 		pc_store_rollback(st);

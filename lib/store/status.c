@@ -434,7 +434,6 @@ struct pc_store__pending {
 	int64_t now;
 	const struct pc_status_options *opt; /* borrowed */
 	struct pc_status_stats *stats; /* borrowed */
-	int full;
 };
 
 void pc_store__pending_drop(struct pc_store *st)
@@ -454,7 +453,7 @@ static int cmp_id(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int pc_store__judge_pending(struct pc_store *st, int64_t sid, int *judged_out,
+int pc_store__judge_pending(struct pc_store *st, int64_t sid,
 			    struct pc_err *err)
 {
 	struct pc_store__pending *p = st->pending;
@@ -462,8 +461,6 @@ int pc_store__judge_pending(struct pc_store *st, int64_t sid, int *judged_out,
 	size_t i;
 	int no_cycle = 0, rc;
 
-	if (judged_out)
-		*judged_out = 0;
 	if (!p || !(at = bsearch(&sid, p->ids, p->n, sizeof(*p->ids), cmp_id)))
 		return 0;
 	i = (size_t)(at - p->ids);
@@ -474,8 +471,6 @@ int pc_store__judge_pending(struct pc_store *st, int64_t sid, int *judged_out,
 	p->judged[i] = 1;
 	p->stats->judged++;
 	p->stats->no_cycle += (uint64_t)no_cycle;
-	if (judged_out)
-		*judged_out = 1;
 	return 0;
 }
 

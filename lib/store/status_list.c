@@ -175,7 +175,7 @@ static int list_lazy(struct pc_store *st, const struct pc_status_filter *f,
 	if ((rc = pc_store__step_done(st, s, rc, "listing verdicts", err)) < 0)
 		goto out;
 	for (i = 0; i < n && rc == 0; i++) {
-		if ((rc = pc_store__judge_pending(st, ids[i], NULL, err)) < 0)
+		if ((rc = pc_store__judge_pending(st, ids[i], err)) < 0)
 			break;
 		/* Cached: fn runs no listing of its own. */
 		if (!(s = pc_store__stmt(st, SQL_LIST_ONE, err))) {

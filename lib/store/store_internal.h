@@ -58,10 +58,10 @@ void pc_store__ckpt_stop(struct pc_store *st);
 void pc_store__profile_end(struct pc_store *st);
 
 /* A lazy judging pass's series (pc_status_options.lazy): judges sid at
- * the pass's now when it is one of them and not judged yet (0 either
- * way; errors as pc_status_refresh()); *judged_out (may be NULL) says
- * whether it was. The set is the listing's to use: drop frees it. */
-int pc_store__judge_pending(struct pc_store *st, int64_t sid, int *judged_out,
+ * the pass's now when it is one of them and not judged yet; 0 either
+ * way, errors as pc_status_refresh(). The set is the listing's to use:
+ * drop frees it. */
+int pc_store__judge_pending(struct pc_store *st, int64_t sid,
 			    struct pc_err *err);
 void pc_store__pending_drop(struct pc_store *st);
 /* The now of the lazy pass whose series are pending, or 0. */

@@ -116,20 +116,28 @@ static const char PATCH4[] =
 	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
 	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,3 @@\n a\n+h\n c\n";
 
-static void refresh(struct fixture *f, int64_t now)
+/* Maps and judges at now with so, in one committed transaction. */
+static void refresh_with(struct fixture *f, const struct pc_status_options *so,
+			 int64_t now)
 {
-	struct pc_status_options so = { .policy = pick,
-					.policy_arg = f,
-					.policy_id = "test-policy" };
 	struct pc_map_stats ms;
 	struct pc_err err = { 0 };
 
 	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
 	assert_int_equal(pc_map_series(f->ts.st, f->m, NULL, now, &ms, &err),
 			 0);
-	assert_int_equal(pc_status_refresh(f->ts.st, &so, now, &f->stats, &err),
+	assert_int_equal(pc_status_refresh(f->ts.st, so, now, &f->stats, &err),
 			 0);
 	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+}
+
+static void refresh(struct fixture *f, int64_t now)
+{
+	struct pc_status_options so = { .policy = pick,
+					.policy_arg = f,
+					.policy_id = "test-policy" };
+
+	refresh_with(f, &so, now);
 }
 
 static char *verdict(struct fixture *f)
@@ -544,8 +552,6 @@ static void test_status__deferred_and_lazy_judging(void **state)
 					.policy_arg = f,
 					.policy_id = "test-policy",
 					.min_posted = T0 + 30 * DAY };
-	struct pc_map_stats ms;
-	struct pc_err err = { 0 };
 	char *lazy, *eager;
 
 	mail(f, "p1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
@@ -559,14 +565,7 @@ static void test_status__deferred_and_lazy_judging(void **state)
 	     T0 + 40 * DAY, NULL, NULL, PATCH3);
 
 	/* Both old series go to a later pass; the new one is judged. */
-	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
-	assert_int_equal(pc_map_series(f->ts.st, f->m, NULL, T0 + 41 * DAY, &ms,
-				       &err),
-			 0);
-	assert_int_equal(pc_status_refresh(f->ts.st, &so, T0 + 41 * DAY,
-					   &f->stats, &err),
-			 0);
-	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	refresh_with(f, &so, T0 + 41 * DAY);
 	assert_int_equal(f->stats.judged, 1);
 	assert_int_equal(f->stats.deferred, 2);
 	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM series "
@@ -574,11 +573,7 @@ static void test_status__deferred_and_lazy_judging(void **state)
 			 2);
 	/* One of the old ones fits in max_old, the oldest. */
 	so.max_old = 1;
-	assert_int_equal(pc_store_begin(f->ts.st, &err), 0);
-	assert_int_equal(pc_status_refresh(f->ts.st, &so, T0 + 41 * DAY,
-					   &f->stats, &err),
-			 0);
-	assert_int_equal(pc_store_commit(f->ts.st, &err), 0);
+	refresh_with(f, &so, T0 + 41 * DAY);
 	assert_int_equal(f->stats.judged, 1);
 	assert_int_equal(f->stats.deferred, 1);
 
