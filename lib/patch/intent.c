@@ -489,6 +489,146 @@ static int says_routing(const char *p, size_t len)
 	return has_any(p, len, phrases);
 }
 
+/* The attribution lines of the mail being read ("On Wed, Jun 23, 2021
+ * at 01:40:38PM +0530, kajoljain wrote:"), lower-cased: whom the reply
+ * quotes, so whom it answers. */
+static _Thread_local char attrib[512];
+static _Thread_local size_t attrib_len;
+
+static void note_attribution(const char *line, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && attrib_len + 1 < sizeof(attrib); i++)
+		attrib[attrib_len++] = (char)pc_tolower((unsigned char)line[i]);
+	if (attrib_len + 1 < sizeof(attrib))
+		attrib[attrib_len++] = '\n';
+}
+
+/* Words that open a sentence with a comma and are no one's name. */
+static int not_a_name(const char *w, size_t n)
+{
+	static const char *const words[] = {
+		"again",      "agreed",	     "ah",	    "also",
+		"although",   "and",	     "anyhow",	    "anyone",
+		"anyway",     "apologies",   "because",	    "besides",
+		"better",     "btw",	     "but",	    "cheers",
+		"closer",     "comments",    "cool",	    "correct",
+		"dear",	      "everyone",    "fine",	    "first",
+		"folks",      "furthermore", "fwiw",	    "fyi",
+		"good",	      "great",	     "guys",	    "hello",
+		"hence",      "hey",	     "hi",	    "hm",
+		"hmm",	      "hmmm",	     "however",	    "huh",
+		"ideas",      "indeed",	     "instead",	    "interesting",
+		"last",	      "likewise",    "maintainers", "meanwhile",
+		"moreover",   "next",	     "nice",	    "nit",
+		"nitpick",    "nonetheless", "nope",	    "note",
+		"objections", "oh",	     "ok",	    "okay",
+		"opinions",   "otherwise",   "overall",	    "ping",
+		"please",     "plus",	     "question",    "regardless",
+		"regards",    "right",	     "second",	    "since",
+		"sorry",      "still",	     "suggestions", "sure",
+		"thanks",     "then",	     "therefore",   "third",
+		"though",     "thoughts",    "thus",	    "true",
+		"uh",	      "um",	     "understood",  "unless",
+		"wait",	      "well",	     "what",	    "when",
+		"where",      "which",	     "while",	    "who",
+		"why",	      "yeah",	     "yep",	    "yes",
+		"yet",	      "yup",	     "how",	    "now",
+		"so",	      "here",	     "there",	    "this",
+		"that",	      "all",	     NULL
+	};
+	char low[32];
+	size_t i;
+
+	if (n < 3 || n >= sizeof(low))
+		return 1;
+	for (i = 0; i < n; i++)
+		low[i] = (char)pc_tolower((unsigned char)w[i]);
+	/* "Honestly, ...", "Ideally, ..." */
+	if (low[n - 2] == 'l' && low[n - 1] == 'y')
+		return 1;
+	for (i = 0; words[i]; i++)
+		if (strlen(words[i]) == n && !memcmp(words[i], low, n))
+			return 1;
+	return 0;
+}
+
+/* A name: an upper-case letter, then lower-case ones (or a name's non-
+ * ASCII letters, a hyphen: "Mickaël", "Jean-Philippe"); its length. */
+static size_t name_at(const char *p, size_t len)
+{
+	size_t i = 1;
+
+	if (!len || !pc_isupper((unsigned char)p[0]))
+		return 0;
+	while (i < len && (pc_islower((unsigned char)p[i]) ||
+			   (unsigned char)p[i] >= 0x80 ||
+			   (p[i] == '-' && i + 1 < len &&
+			    pc_isupper((unsigned char)p[i + 1]))))
+		i += p[i] == '-' ? 2 : 1;
+	return i < len && pc_isalnum((unsigned char)p[i]) ? 0 : i;
+}
+
+/* A name at p that is no common word, and nobody the reply quotes
+ * (ok 1); its length, or 0 when it is no name. */
+static size_t vocative_name(const char *p, size_t len, int *quoted)
+{
+	char low[32];
+	size_t n = name_at(p, len), k;
+
+	if (!n || not_a_name(p, n))
+		return 0;
+	for (k = 0; k < n; k++)
+		low[k] = (char)pc_tolower((unsigned char)p[k]);
+	if (find_low(attrib, attrib_len, low, n))
+		*quoted = 1;
+	return n;
+}
+
+/* A question addressed by name to someone the mail does not answer:
+ * "Dan, Michael ?", "Mike, ack?", "Casey, Paul, any comment?" below an
+ * attribution that names someone else ("kajoljain wrote:"). It asks
+ * the maintainers or another reviewer, not the author whose mail it
+ * quotes (lore nvdimm 2021-06-23, Peter Zijlstra on the nvdimm perf
+ * series; linux-integrity 2022-11, Mimi Zohar). A mail that quotes
+ * nobody, or a name its attribution holds, keeps it a question. */
+static int says_vocative_elsewhere(const char *p, size_t len)
+{
+	static const char *const seps[] = { ", ", " and ", " & ", "/", NULL };
+	size_t i = 0, n, k;
+	int quoted = 0;
+
+	if (!attrib_len)
+		return 0;
+	while (i < len && p[i] == ' ')
+		i++;
+	if (!(n = vocative_name(p + i, len - i, &quoted)))
+		return 0;
+	i += n;
+	for (k = 0; seps[k];) {
+		size_t s = strlen(seps[k]);
+
+		if (len - i > s && !memcmp(p + i, seps[k], s) &&
+		    (n = vocative_name(p + i + s, len - i - s, &quoted))) {
+			i += s + n;
+			k = 0;
+			continue;
+		}
+		k++;
+	}
+	if (quoted)
+		return 0;
+	if (i < len && p[i] == ' ')
+		i++;
+	if (i >= len)
+		return 0;
+	/* "Dan, Michael ?" whole; "Thierry, what's your take here?" */
+	if (p[i] == '?')
+		return i + 1 == len;
+	return p[i] == ',' || p[i] == ':';
+}
+
 /* "Please ignore this", "self-NAK", "Please drop this patch". */
 static int says_withdraw(const char *p, size_t len)
 {
@@ -705,7 +845,24 @@ static int says_request(const char *p, size_t len)
 		"must",	   "missing",	 NULL
 	};
 
-	return has_word(p, len, asks);
+	size_t i, from = 0, quotes = 0;
+
+	for (i = 0; i < len; i++)
+		quotes += p[i] == '"';
+	if (quotes % 2)
+		return has_word(p, len, asks);
+	/* Words in double quotes are someone else's, cited: "Makes more
+	 * sense than the old "get the dax device and /then/ check if it's
+	 * ok to use it" strategy." asks nothing (lore nvdimm 2021-11-30,
+	 * Darrick J. Wong's Reviewed-by). */
+	for (i = 0; i <= len; i++)
+		if (i == len || p[i] == '"') {
+			if (!(quotes++ % 2) &&
+			    has_word(p + from, i - from, asks))
+				return 1;
+			from = i + 1;
+		}
+	return 0;
 }
 
 /* The sender's tag holds whatever the author does with the remarks:
@@ -927,8 +1084,10 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 			/* A question of routing asks for the maintainers'
 			 * attention, like a ping: it is no question to the
 			 * author. */
-			routing = p[i - 1] == '?' &&
-				  says_routing(p + start, i - start);
+			routing =
+				p[i - 1] == '?' &&
+				(says_routing(p + start, i - start) ||
+				 says_vocative_elsewhere(p + start, i - start));
 			if (routing || says_ping(p + start, i - start))
 				bits |= PC_INTENT_PING;
 			if (says_withdraw(p + start, i - start))
@@ -967,6 +1126,8 @@ unsigned pc_intent_scan(const char *body, size_t len)
 	 * reading, and a per-line search cost more than all the rules. */
 	const char *original = pc_memimem(body, len, "original message");
 
+	attrib_len = 0;
+
 	/* Own lines are joined into paragraphs, so a sentence wrapped over
 	 * two lines ("I plan to get this\nqueued for -rc7.") reads whole. */
 	while (pos < len) {
@@ -992,6 +1153,14 @@ unsigned pc_intent_scan(const char *body, size_t len)
 		      !is_attribution(line, n) &&
 		      !pc_mem_starts(line, n, "diff ");
 		if (!own) {
+			/* "On Wed, Jun 23, 2021 at 01:40:38PM +0530, Kajol
+			 * Jain\nwrote:": an attribution wrapped over two
+			 * lines begins in the paragraph before. */
+			if (n && *line != '>' && is_attribution(line, n)) {
+				if (para.len && para.len < 160)
+					note_attribution(para.buf, para.len);
+				note_attribution(line, n);
+			}
 			bits = merge(bits,
 				     scan_paragraph(para.buf, para.len, inl));
 			pc_buf_reset(&para);
@@ -1027,6 +1196,7 @@ unsigned pc_intent_scan(const char *body, size_t len)
 	}
 	bits = merge(bits, scan_paragraph(para.buf, para.len, inl));
 	pc_buf_release(&para);
+	attrib_len = 0;
 	/* Remarks the sender's tag does not wait on ask for nothing. */
 	if (bits & OPTIONAL)
 		bits &= ~(unsigned)(PC_INTENT_REQUEST | OPTIONAL);

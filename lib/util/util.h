@@ -24,6 +24,14 @@ static inline int pc_isalpha(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
+static inline int pc_isupper(int c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+static inline int pc_islower(int c)
+{
+	return c >= 'a' && c <= 'z';
+}
 static inline int pc_isalnum(int c)
 {
 	return pc_isalpha(c) || pc_isdigit(c);

@@ -134,6 +134,39 @@ static const struct {
 	  "tree?\n",
 	  P },
 	{ "Mike, any objections to me taking this through a dax branch?\n", P },
+	/* a question addressed by name to someone the reply does not
+	 * quote asks them, not the author (lore nvdimm 2021-06-23, Peter
+	 * Zijlstra; linux-integrity 2022-11, Mimi Zohar) */
+	{ "On Wed, Jun 23, 2021 at 01:40:38PM +0530, kajoljain wrote:\n"
+	  "> Can you help me on how to take these patches?\n\n"
+	  "I would expect either the NVDIMM or PPC maintainers to take "
+	  "this. Dan,\nMichael ?\n",
+	  P },
+	{ "On Tue, Nov 29, 2022, Roberto Sassu wrote:\n> I would be more "
+	  "in favor of not touching it.\n\nCasey, Paul, any comment?\n",
+	  P },
+	{ "On Fri, Dec 10, 2021 at 10:42:50AM +0800, Shiyang Ruan\nwrote:\n"
+	  "> the patch\n\nDan, why is this erroneous commit still in your "
+	  "tree?\n",
+	  P },
+	/* ... but asked of the person it quotes, a name its attribution
+	 * holds, or in a mail that quotes nobody, it is a question */
+	{ "On Wed, Jun 23, 2021, kajoljain wrote:\n> patch\n\nKajol, "
+	  "does this build on ppc32?\n",
+	  PC_INTENT_QUESTION },
+	{ "On Wed, Jun 23, 2021 at 01:40:38PM +0530, Kajol\nJain wrote:\n"
+	  "> patch\n\nKajol, does this build on ppc32?\n",
+	  PC_INTENT_QUESTION },
+	{ "Dan, why is this erroneous commit still in your tree?\n",
+	  PC_INTENT_QUESTION },
+	{ "On Wed, Jun 23, 2021, kajoljain wrote:\n> patch\n\nAlso, "
+	  "does this build on ppc32?\n",
+	  PC_INTENT_QUESTION },
+	{ "On Wed, Jun 23, 2021, kajoljain wrote:\n> patch\n\nHonestly, "
+	  "does this build on ppc32?\n",
+	  PC_INTENT_QUESTION },
+	{ "On Wed, Jun 23, 2021, kajoljain wrote:\n> patch\n\nRight?\n",
+	  PC_INTENT_QUESTION },
 	/* but what the patch is based on is asked of the author */
 	{ "Which tree is this based on?\n", PC_INTENT_QUESTION },
 	{ "Hi Jarkko, did you have a chance to look at this?\n",
@@ -263,6 +296,16 @@ static void test_intent__comment(void **state)
 		  "really care!\n\nFine either way with me.\nReviewed-by: J "
 		  "<j@example.com>\n",
 		  1 },
+		/* Words in double quotes are cited, not asked for (lore
+		 * nvdimm 2021-11-30, Darrick J. Wong on "dax: move the
+		 * partition alignment check into fs_dax_get_by_bdev"). */
+		{ "On Mon, Nov 29, 2021 at 11:21:40AM +0100, C H wrote:\n> "
+		  "text\n\nMakes more sense than the old \"get the dax device "
+		  "and /then/ check if\nit's ok to use it\" strategy.\n\n"
+		  "Reviewed-by: D <d@example.com>\n",
+		  1 },
+		{ "Please write \"uses\" here.\n", 2 },
+		{ "Say \"use\" here, please.\n", 2 },
 		{ "Thanks, as discussed on IRC:\nReported-by: E <e@example.com>"
 		  "\n\n..and you can also add my\nReviewed-by: E "
 		  "<e@example.com>\n",
