@@ -2,6 +2,7 @@
 -- patchclock schema 30, as a new database has it after every migration.
 -- Generated (contrib/schema-snapshot); unit.schema fails when it is stale.
 -- Read it; change the schema with a new migration in schema/.
+-- A new database is made from this file at once (lib/store/store.c).
 
 CREATE TABLE applies (
 	id INTEGER PRIMARY KEY,
@@ -622,4 +623,14 @@ BEGIN
 	UPDATE series SET status_dirty = 1
 	WHERE id = OLD.superseded_by AND status_dirty = 0;
 END;
+
+INSERT INTO mail_kinds VALUES ('boot-report', 'a boot test''s verdict, in the series'' thread');
+
+INSERT INTO mail_kinds VALUES ('command-help', 'the one answer to a sender whose commands were not understood');
+
+INSERT INTO mail_kinds VALUES ('digest', 'a maintainer''s digest of overdue, ready, late and tested series');
+
+INSERT INTO mail_kinds VALUES ('resend', 'a ''resend now'' reply to the author of a series overdue on its maintainers');
+
+INSERT INTO mail_kinds VALUES ('too-soon', 'a note to an author who reposted before the profile''s minimum interval');
 

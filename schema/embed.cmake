@@ -18,5 +18,10 @@ foreach(f ${migrations})
 	math(EXPR n "${n} + 1")
 endforeach()
 string(APPEND table "};\nconst unsigned pc_migrations_count = ${n};\n")
+# The schema a new database ends with (current.sql, with its rows): a new
+# database is made from it in one step rather than by every migration.
+file(READ ${SCHEMA_DIR}/current.sql hex HEX)
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," hex "${hex}")
+string(APPEND table "const char pc_schema_current[] = {${hex}0x00};\n")
 file(WRITE ${OUT}.tmp "${body}\n${table}")
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -11,5 +11,9 @@ struct pc_migration {
 
 extern const struct pc_migration pc_migrations[];
 extern const unsigned pc_migrations_count;
+/* schema/current.sql: the tables, indexes, views, triggers and rows of a
+ * database after every migration (the last migration's version), from
+ * which a new database is made in one transaction. */
+extern const char pc_schema_current[];
 
 #endif

@@ -6,6 +6,7 @@
  * again (ingest is idempotent).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,8 +188,55 @@ static void drop_stmts(struct pc_store *st)
 	st->nstmts = 0;
 }
 
+/* Whether the database holds no table, index, view or trigger. */
+static int is_empty(struct pc_store *st)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM sqlite_master LIMIT 1",
+			       -1, &s, NULL) != SQLITE_OK)
+		return 0;
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE;
+}
+
+/*
+ * A new, empty database gets the schema the migrations end with
+ * (schema/current.sql, its rows included) in one transaction: each
+ * ALTER TABLE of the migrations re-reads the whole schema, which cost
+ * every new database 145 M instructions (40 ms), a twentieth of
+ * ingesting the nvdimm slice. unit.schema checks that both ways make
+ * the same database. 1 when made, 0 when another process made it
+ * first (then the migrations run, and find nothing to do).
+ */
+static int create_current(struct pc_store *st, struct pc_err *err)
+{
+	char version[48];
+	int rc;
+
+	if ((rc = exec_sql(st, "BEGIN IMMEDIATE", err)) < 0)
+		return rc;
+	if (!is_empty(st)) {
+		exec_sql(st, "ROLLBACK", NULL);
+		return 0;
+	}
+	snprintf(version, sizeof(version), "PRAGMA user_version = %d",
+		 pc_store_schema_latest());
+	if ((rc = exec_sql(st, pc_schema_current, err)) < 0 ||
+	    (rc = exec_sql(st, version, err)) < 0) {
+		exec_sql(st, "ROLLBACK", NULL);
+		return pc_err_prefix(err, "creating the schema");
+	}
+	if ((rc = exec_sql(st, "COMMIT", err)) < 0)
+		return rc;
+	return 1;
+}
+
 /* Runs the migrations above the database's version up to upto; returns
- * how many ran, or a negative error. */
+ * how many ran (0 for a new database made at once), or a negative
+ * error. */
 static int migrate(struct pc_store *st, int upto, struct pc_err *err)
 {
 	int cur = pc_store_schema_version(st), rc, applied = 0;
@@ -196,6 +244,11 @@ static int migrate(struct pc_store *st, int upto, struct pc_err *err)
 
 	if (cur < 0)
 		return pc_store__fail(st, err, "reading the schema version");
+	if (cur == 0 && upto >= pc_store_schema_latest() && is_empty(st)) {
+		if ((rc = create_current(st, err)) != 0)
+			return rc < 0 ? rc : 0;
+		cur = pc_store_schema_version(st);
+	}
 	if (cur > pc_store_schema_latest())
 		return pc_err_set(
 			err, PC_EUSAGE,
