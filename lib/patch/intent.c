@@ -1187,7 +1187,15 @@ unsigned pc_intent_scan(const char *body, size_t len)
 		pos += n + (nl ? 1 : 0);
 		if (n && line[n - 1] == '\r')
 			n--;
-		/* The signature and a top-posted reply's original end it. */
+		/* The signature and a top-posted reply's original end it;
+		 * a quoted "> -----Original Message-----" (Outlook's header
+		 * of the mail answered inline) does not: the next one
+		 * might (lore nvdimm 2021-07-20, "Yes, I misunderstood the
+		 * purpose of the lock. I'll fix this." below one). */
+		if (original && original >= line && original < line + n && n &&
+		    line[0] == '>')
+			original = pc_memimem(body + pos, len - pos,
+					      "original message");
 		if ((n == 3 && !memcmp(line, "-- ", 3)) ||
 		    (original && original >= line && original < line + n))
 			break;

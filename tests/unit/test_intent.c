@@ -149,6 +149,16 @@ static const struct {
 	  "> the patch\n\nDan, why is this erroneous commit still in your "
 	  "tree?\n",
 	  P },
+	/* Outlook's quoted header of a mail answered inline ends nothing
+	 * (lore nvdimm 2021-07-20, Shiyang Ruan); an unquoted one below a
+	 * top-posted reply ends the reading. */
+	{ "> -----Original Message-----\r\n> Subject: Re: [PATCH v5 2/9]\r\n"
+	  "> That lock won't protect anything.\r\n\r\nYes, I misunderstood "
+	  "the purpose of the lock. I'll fix this.\r\n",
+	  PC_INTENT_RESPIN },
+	{ "Thanks.\r\n\r\n-----Original Message-----\r\nFrom: A\r\n\r\n"
+	  "I'll fix this.\r\n",
+	  0 },
 	/* ... but asked of the person it quotes, a name its attribution
 	 * holds, or in a mail that quotes nobody, it is a question */
 	{ "On Wed, Jun 23, 2021, kajoljain wrote:\n> patch\n\nKajol, "
