@@ -158,6 +158,24 @@ static const char SQL_REPOSTED[] =
 	" AND lower(trim(o.from_name)) = lower(trim(m.from_name))) END AS nd "
 	" FROM messages m WHERE m.series_id = ?1 AND m.kind = 'patch' "
 	" AND m.patch_id IS NOT NULL))";
+/* When series ?1 re-sends an earlier posting of the same version by
+ * the same sender, patch for patch (the same patch-ids), a day or more
+ * after it, whatever its subject says ("[REPORT PATCH v2]", a plain
+ * "[PATCH v2]" sent again): the first such posting's date, or NULL. A
+ * re-send is the author's ping of what has waited since then (lore
+ * nvdimm 2021-10-18); the same mail sent twice within minutes (to
+ * more people, or with a patch that was missing) is no ping. */
+static const char SQL_SAME_REPOST[] =
+	"SELECT CASE WHEN count(*) > 0 AND count(rd) = count(*) THEN min(rd) "
+	"END FROM (SELECT (SELECT min(o.date) FROM messages o "
+	" JOIN series os ON os.id = o.series_id "
+	" WHERE o.patch_key = m.patch_key AND o.patch_id = m.patch_id "
+	" AND o.kind = 'patch' AND o.series_id != m.series_id "
+	" AND o.date < m.date - 86400 AND o.from_addr = m.from_addr "
+	" AND os.version = s.version) AS rd "
+	" FROM messages m JOIN series s ON s.id = m.series_id "
+	" WHERE m.series_id = ?1 AND m.kind = 'patch' "
+	" AND m.patch_id IS NOT NULL)";
 static const char SQL_PATCHES[] =
 	"SELECT m.id, m.idx, m.msgid, m.author_addr, "
 	"(SELECT min(t.committed_at) FROM tree_commits t "
@@ -809,6 +827,16 @@ int pc_status_facts_gather(struct pc_store *st, struct pc_status_facts *f,
 	f->s.resend = sqlite3_column_int(s, 25);
 	f->s.draft_isa = sqlite3_column_int(s, 26);
 	sqlite3_reset(s);
+	if (!f->s.resend) {
+		int64_t at = 0;
+
+		if ((rc = pc_store_int(st, SQL_SAME_REPOST, sid, &at, err)) < 0)
+			return rc;
+		if (at && at < f->s.posted) {
+			f->s.resend = 1;
+			f->s.prev_posted = at;
+		}
+	}
 	if (!f->s.superseded_at) {
 		int64_t at = 0;
 

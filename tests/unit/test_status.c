@@ -509,6 +509,52 @@ static void test_status__reposted_elsewhere_supersedes(void **state)
 	free(s);
 }
 
+/* The same patch sent again by its author under the same version,
+ * whatever the subject says ("[REPORT PATCH v2]", lore nvdimm
+ * 2021-10-18): the author's ping of what has waited since the first
+ * send, not a new posting with a clock of its own. Another version, or
+ * another sender, is no re-send. */
+static void test_status__same_patch_sent_again_is_a_ping(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	mail(f, "v2@x", "A U Thor <author@example.com>",
+	     "[PATCH v2] widget: spin", T0, NULL, NULL, PATCH);
+	mail(f, "v2again@x", "A U Thor <author@example.com>",
+	     "[REPORT PATCH v2] widget: spin", T0 + 10 * DAY, NULL, NULL,
+	     PATCH);
+	refresh(f, T0 + 11 * DAY);
+	s = t_query(&f->ts,
+		    "SELECT st.state || ' ' || (st.wait_from = s.first_posted "
+		    "- 10 * 86400) || ' ' || (st.pinged_at = s.first_posted) "
+		    "FROM series_status st JOIN series s ON s.id = "
+		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
+		    "WHERE m.msgid = 'v2again@x'");
+	assert_string_equal(s, "new 1 1");
+	free(s);
+	s = t_query(&f->ts, "SELECT st.state FROM series_status st JOIN "
+			    "series s ON s.id = st.series_id JOIN messages m "
+			    "ON m.id = s.anchor_id WHERE m.msgid = 'v2@x'");
+	assert_string_equal(s, "superseded");
+	free(s);
+	/* A v3 of the same patch is a new version, with a clock of its
+	 * own; and so is the same mail sent twice within minutes. */
+	mail(f, "v3@x", "A U Thor <author@example.com>",
+	     "[PATCH v3] widget: spin", T0 + 12 * DAY, NULL, NULL, PATCH);
+	mail(f, "v3again@x", "A U Thor <author@example.com>",
+	     "[PATCH v3] widget: spin", T0 + 12 * DAY + 600, NULL, NULL, PATCH);
+	refresh(f, T0 + 13 * DAY);
+	s = t_query(&f->ts,
+		    "SELECT (st.wait_from = s.first_posted) || ' ' || "
+		    "coalesce(st.pinged_at, 0) FROM series_status st JOIN "
+		    "series s ON s.id = st.series_id JOIN messages m ON m.id = "
+		    "s.anchor_id WHERE m.msgid IN ('v3@x', 'v3again@x') AND "
+		    "st.state != 'superseded'");
+	assert_string_equal(s, "1 0");
+	free(s);
+}
+
 /* Lists into a string: "msgid state" per row, as pc_status_list()
  * gives them. */
 static int collect_row(const struct pc_status_row *r, void *arg)
@@ -606,6 +652,7 @@ int main(void)
 		T(test_status__maintainer_by_name_withholds),
 		T(test_status__other_project_has_no_entry),
 		T(test_status__reposted_elsewhere_supersedes),
+		T(test_status__same_patch_sent_again_is_a_ping),
 		T(test_status__acceptance_per_patch),
 		T(test_status__announcements_feed_the_cycle),
 		T(test_status__deferred_and_lazy_judging),
