@@ -149,6 +149,13 @@ static const struct {
 	  "> the patch\n\nDan, why is this erroneous commit still in your "
 	  "tree?\n",
 	  P },
+	/* A change already made, for the next version (linux-pwm
+	 * 2022-11-15, Biju Das) */
+	{ "> I think you want these moved up a level.\n\nThanks, I moved "
+	  "this up a level and the checks are now passing.\n",
+	  PC_INTENT_RESPIN },
+	{ "> Does this build?\n\nYes, I have fixed the warning locally.\n",
+	  PC_INTENT_RESPIN },
 	/* Outlook's quoted header of a mail answered inline ends nothing
 	 * (lore nvdimm 2021-07-20, Shiyang Ruan); an unquoted one below a
 	 * top-posted reply ends the reading. */
