@@ -592,12 +592,95 @@ static void add_patch(struct pc_maint_query *q, const char *raw, size_t len)
 	pc_msg_free(msg);
 }
 
+/* A path a MAINTAINERS F: value names: the value up to its first
+ * wildcard ("drivers/pwm/pwm-*.c": drivers/pwm/pwm-), added to q; an
+ * empty one is none. */
+static void add_pattern_path(struct pc_maint_query *q, const char *v, size_t n)
+{
+	size_t k = 0;
+	char *path;
+
+	while (k < n && !strchr("*?[", v[k]))
+		k++;
+	while (k && pc_isspace((unsigned char)v[k - 1]))
+		k--;
+	if (!k)
+		return;
+	path = xstrndup(v, k);
+	pc_maint_query_add_file(q, path, NULL);
+	free(path);
+}
+
+/*
+ * The entries a patch to MAINTAINERS edits, as paths added to q: the F:
+ * lines of its hunks (context, added or removed: "+F:
+ * drivers/nvdimm/virtio_pmem.c" of a new entry), and the F: lines of
+ * an entry whose title line is in a hunk (an R: added below it). A
+ * patch that only edits MAINTAINERS maps to THE REST, as get_
+ * maintainer.pl says; but whoever applies the entries it edits takes
+ * it (lore nvdimm 2021-10-16, "virtio-pmem: add myself as virtio-pmem
+ * maintainer", applied through the nvdimm tree). How many paths were
+ * added.
+ */
+static size_t maintainers_hunk_paths(struct pc_maint_query *q,
+				     const struct pc_maint *m, const char *raw,
+				     size_t len)
+{
+	static const char head[] = "diff --git a/MAINTAINERS b/MAINTAINERS\n";
+	const char *p = memmem(raw, len, head, sizeof(head) - 1), *end;
+	size_t added = 0, e, k;
+
+	if (!p)
+		return 0;
+	end = raw + len;
+	p += sizeof(head) - 1;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *v = p + 1;
+		size_t vn = n ? n - 1 : 0;
+
+		if (n >= 11 && !memcmp(p, "diff --git ", 11))
+			break;
+		p += n + (nl ? 1 : 0);
+		if (!n || !strchr(" +-", *(v - 1)) ||
+		    (n >= 3 &&
+		     (!memcmp(v - 1, "+++", 3) || !memcmp(v - 1, "---", 3))))
+			continue;
+		if (vn > 2 && v[0] == 'F' && v[1] == ':') {
+			add_pattern_path(q, v + 2 + strspn(v + 2, " \t"),
+					 vn - 2 - strspn(v + 2, " \t"));
+			added++;
+			continue;
+		}
+		if (vn < 3 || v[1] == ':')
+			continue;
+		for (e = 0; e < pc_maint_count(m); e++) {
+			const struct pc_maint_entry *ent =
+				pc_maint_entry_at(m, e);
+
+			if (strlen(ent->name) != vn ||
+			    memcmp(ent->name, v, vn) != 0)
+				continue;
+			for (k = 0; k < ent->n_files && k < 4; k++) {
+				add_pattern_path(q, ent->files[k].value,
+						 strlen(ent->files[k].value));
+				added++;
+			}
+			break;
+		}
+	}
+	return added;
+}
+
 static int map_one(struct pc_store *st, const struct pc_maint *m,
 		   const char *tree, int64_t series_id,
 		   struct pc_map_stats *stats, struct pc_err *err)
 {
 	struct pc_maint_query *q = pc_maint_query_new(m, PC_MAINT_KEYWORDS);
+	struct pc_maint_query *edits = pc_maint_query_new(m, 0);
 	struct pc_maint_result r = PC_MAINT_RESULT_INIT;
+	size_t edited = 0;
 	struct pc_maint_result *per_file = NULL;
 	int *lines = NULL, checked = 0, missing = 0;
 	int64_t *ids = NULL;
@@ -621,6 +704,7 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 		if ((rc = pc_message_raw(&raw, &len, st, ids[i], err)) < 0)
 			goto out;
 		add_patch(q, raw, len);
+		edited += maintainers_hunk_paths(edits, m, raw, len);
 		free(raw);
 		stats->patches++;
 	}
@@ -633,7 +717,36 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 	if ((rc = file_facts(lines, &pf, &npf, &checked, &missing, st, &r, tree,
 			     series_id, err)) < 0)
 		goto out;
-	for (i = 0; i < r.n_files; i++)
+	/* MAINTAINERS alone: the entries it edits, for its one file and
+	 * for the series. */
+	if (edited && r.n_files == 1 && !strcmp(r.files[0], "MAINTAINERS")) {
+		struct pc_maint_result hits = PC_MAINT_RESULT_INIT;
+
+		if ((rc = pc_maint_query_run(&hits, edits, err)) < 0 ||
+		    (rc = pc_maint_query_run(&per_file[0], edits, err)) < 0) {
+			pc_maint_result_release(&hits);
+			goto out;
+		}
+		if (hits.n_hits) {
+			struct pc_maint_hit *t = r.hits;
+
+			r.hits = hits.hits;
+			r.n_hits = hits.n_hits;
+			r.alloc_hits = hits.alloc_hits;
+			/* r's own hits go with the rest of hits. */
+			hits.hits = t;
+			hits.n_hits = hits.alloc_hits = 0;
+			pc_maint_result_release(&hits);
+		} else {
+			pc_maint_result_release(&hits);
+			pc_maint_result_release(&per_file[0]);
+			memset(&per_file[0], 0, sizeof(per_file[0]));
+			edited = 0;
+		}
+	} else {
+		edited = 0;
+	}
+	for (i = edited ? 1 : 0; i < r.n_files; i++)
 		if ((rc = pc_maint_map_file(&per_file[i], m, r.files[i], 0,
 					    err)) < 0)
 			goto out;
@@ -697,6 +810,7 @@ out:
 	free(lines);
 	pc_maint_result_release(&r);
 	pc_maint_query_free(q);
+	pc_maint_query_free(edits);
 	free(ids);
 	if (rc < 0)
 		pc_err_prefix(err, "mapping series %lld", (long long)series_id);

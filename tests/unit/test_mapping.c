@@ -208,6 +208,61 @@ static void test_mapping__series_is_union_of_its_files(void **state)
 			 1);
 }
 
+/* A MAINTAINERS patch, raw, with one hunk of lines. */
+static void maintainers_patch(struct fixture *f, const char *id,
+			      const char *hunk)
+{
+	struct pc_err err = { 0 };
+	char *raw = xasprintf(
+		"From: A U Thor <author@example.com>\nSubject: [PATCH] "
+		"update %s\nDate: Mon, 01 Jan 2024 10:05:00 +0000\n"
+		"Message-ID: <%s>\n\nCommit message.\n\nSigned-off-by: A U "
+		"Thor <author@example.com>\n---\ndiff --git a/MAINTAINERS "
+		"b/MAINTAINERS\nindex 1111111..2222222 100644\n--- "
+		"a/MAINTAINERS\n+++ b/MAINTAINERS\n@@ -10,6 +10,7 @@\n%s",
+		id, id, hunk);
+
+	assert_int_equal(pc_store_begin(f->st, &err), 0);
+	assert_true(pc_ingest_message(f->st, raw, strlen(raw), "test", NULL,
+				      &f->stats, &err) >= 0);
+	assert_int_equal(pc_ingest_finish(f->st, &err), 0);
+	assert_int_equal(pc_store_commit(f->st, &err), 0);
+	free(raw);
+}
+
+/* A patch to MAINTAINERS alone is for the entries it edits, not THE
+ * REST (lore nvdimm 2021-10-16, "virtio-pmem: add myself as virtio-pmem
+ * maintainer", a new entry whose F: lines are LIBNVDIMM's files; an R:
+ * added below an entry's title); one that names no entry's lines
+ * stays with THE REST, as get_maintainer.pl says. */
+static void test_mapping__maintainers_patch_maps_to_what_it_edits(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_map_stats ms;
+	char *s;
+
+	maintainers_patch(f, "new-entry@x",
+			  " \n+VIRTIO PMEM DRIVER\n+M:\tP G <pg@example.com>\n"
+			  "+S:\tMaintained\n+F:\tdrivers/nvdimm/virtio_pmem.c\n"
+			  "+F:\tdrivers/nvdimm/nd_virtio*\n \n");
+	maintainers_patch(
+		f, "reviewer@x",
+		" DAX\n M:\tDan Williams <dan.j.williams@intel.com>\n"
+		"+R:\tRita Viewer <rita@example.com>\n S:\tSupported\n");
+	maintainers_patch(f, "elsewhere@x",
+			  " \n+ORPHANED THING\n+S:\tOrphan\n");
+	map(f, &ms);
+	s = entries_of(f, "new-entry@x");
+	assert_string_equal(s, "LIBNVDIMM PMEM AND CORE:2:1|THE REST:-1:1");
+	free(s);
+	s = entries_of(f, "reviewer@x");
+	assert_string_equal(s, "DAX:2:1|THE REST:-1:1");
+	free(s);
+	s = entries_of(f, "elsewhere@x");
+	assert_string_equal(s, "THE REST:-1:1");
+	free(s);
+}
+
 static void test_mapping__keyword_hits_are_marked(void **state)
 {
 	struct fixture *f = *state;
@@ -379,6 +434,7 @@ int main(void)
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 	const struct CMUnitTest tests[] = {
 		T(test_mapping__series_is_union_of_its_files),
+		T(test_mapping__maintainers_patch_maps_to_what_it_edits),
 		T(test_mapping__keyword_hits_are_marked),
 		T(test_mapping__only_changed_series_are_remapped),
 		T(test_mapping__no_patch_files_maps_nothing),
