@@ -41,8 +41,14 @@ static const char SQL_DIRTY_AUTHOR[] =
 	"WHERE id = ?1) - 180 * 86400";
 static const char SQL_SERIES_OF[] =
 	"SELECT series_id, in_reply_to FROM messages WHERE msgid = ?";
+/* A series that has new mail, and its newer versions (up to 8): the
+ * author's ping in an old version's thread is the newest one's. */
 static const char SQL_DIRTY[] =
-	"UPDATE series SET status_dirty = 1 WHERE id = ? AND status_dirty = 0";
+	"UPDATE series SET status_dirty = 1 WHERE status_dirty = 0 AND id IN "
+	"(WITH RECURSIVE newer(id, depth) AS (SELECT ?1, 0 UNION "
+	" SELECT s.superseded_by, n.depth + 1 FROM series s JOIN newer n "
+	" ON s.id = n.id WHERE s.superseded_by IS NOT NULL AND n.depth < 8) "
+	" SELECT id FROM newer)";
 static const char SQL_FUTURE[] =
 	"DELETE FROM series_status WHERE series_id IN "
 	"(SELECT id FROM series WHERE first_posted > ?1 OR first_posted IS NULL)";

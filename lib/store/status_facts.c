@@ -427,6 +427,61 @@ static int load_thread(struct pc_store *st, struct pc_status_facts *f,
 	return rc;
 }
 
+/* The author's pings written in the threads of the series' earlier
+ * versions (up to 8 back) after it was posted: "Just posted the final
+ * v6 with your suggestions. Let me know if anything needs to be
+ * changed", in v4's thread (linux-hwmon 2022-11-07). */
+static const char SQL_PINGS_ELSEWHERE[] =
+	"WITH RECURSIVE older(id, depth) AS ("
+	" SELECT id, 1 FROM series WHERE superseded_by = ?1"
+	" UNION SELECT p.id, o.depth + 1 FROM series p JOIN older o"
+	" ON p.superseded_by = o.id WHERE o.depth < 8), "
+	"th(msgid) AS (SELECT m.msgid FROM messages m JOIN older o"
+	" ON m.series_id = o.id"
+	" UNION SELECT r.msgid FROM messages r JOIN th"
+	" ON r.in_reply_to = th.msgid WHERE r.series_id IS NULL) "
+	"SELECT r.date, r.msgid, r.from_addr FROM th "
+	"JOIN messages r ON r.msgid = th.msgid JOIN series s ON s.id = ?1 "
+	"WHERE r.series_id IS NULL AND r.from_addr = s.author_addr "
+	"AND r.date > s.first_posted AND (r.intent & 16777216) != 0 "
+	"ORDER BY r.date";
+
+/* Adds the pings of SQL_PINGS_ELSEWHERE as the author's replies, in
+ * date order: a ping of the newest version wherever it was written. */
+static int load_pings_elsewhere(struct pc_store *st, struct pc_status_facts *f,
+				int64_t sid, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_PINGS_ELSEWHERE, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_sla_reply *r;
+		int64_t date = sqlite3_column_int64(s, 0);
+		size_t at;
+
+		PC_ALLOC_GROW(f->replies, f->s.nreplies + 1, f->areplies);
+		at = f->s.nreplies;
+		while (at && f->replies[at - 1].date > date)
+			at--;
+		memmove(&f->replies[at + 1], &f->replies[at],
+			(f->s.nreplies - at) * sizeof(*f->replies));
+		r = &f->replies[at];
+		memset(r, 0, sizeof(*r));
+		r->date = date;
+		r->msgid = pc_status_facts_keep(f, sqlite3_column_text(s, 1));
+		r->from_addr =
+			pc_status_facts_keep(f, sqlite3_column_text(s, 2));
+		r->ping = 1;
+		f->s.nreplies++;
+	}
+	rc = pc_store__step_done(st, s, rc, "reading pings elsewhere", err);
+	f->s.replies = f->replies;
+	return rc;
+}
+
 static const char SQL_STEER[] =
 	"SELECT verb, from_addr, given_at, first, last, until_at, release, "
 	"text FROM commands WHERE series_id = ?1 AND outcome = 'obeyed' "
@@ -854,9 +909,12 @@ int pc_status_facts_gather(struct pc_store *st, struct pc_status_facts *f,
 	    (rc = load_entries(st, f, sid, err)) < 0 ||
 	    (rc = load_acceptors(st, f, sid, err)) < 0)
 		return rc;
-	/* Tags given on the list for earlier versions: only a series with
-	 * an earlier version has any (most have none: skip the query). */
-	if (f->s.prev_posted && (rc = load_earlier(st, f, sid, err)) < 0)
+	/* Tags given on the list for earlier versions, and the author's
+	 * pings in their threads: only a series with an earlier version
+	 * has any (most have none: skip the queries). */
+	if (f->s.prev_posted &&
+	    ((rc = load_earlier(st, f, sid, err)) < 0 ||
+	     (rc = load_pings_elsewhere(st, f, sid, err)) < 0))
 		return rc;
 	f->s.maintainers = f->maint;
 	f->s.nmaintainers = f->nmaint;

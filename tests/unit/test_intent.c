@@ -191,6 +191,11 @@ static const struct {
 	{ "Jarko, thanks for the review so far. What about this patch, are "
 	  "there any concerns from your side?\n",
 	  P | PC_INTENT_QUESTION },
+	/* after posting a new version (linux-hwmon 2022-11-07) */
+	{ "Guenter, thanks so much for your feedback. Just posted the final "
+	  "v6\nwith your suggestions. Let me know If anything needs to be "
+	  "changed or\nclarified.\n",
+	  P },
 	{ "The ping test passes on the board now.\n", 0 },
 	{ "I ran ping over the link for an hour.\n", 0 },
 	{ "Please ignore this patch, I sent the wrong version.\n", W },

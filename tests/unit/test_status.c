@@ -555,6 +555,47 @@ static void test_status__same_patch_sent_again_is_a_ping(void **state)
 	free(s);
 }
 
+/* The author's ping written in an earlier version's thread after the
+ * new version was posted pings the new version (linux-hwmon 2022-11-07:
+ * "Just posted the final v6 with your suggestions. Let me know if
+ * anything needs to be changed", in v4's thread). Before the new
+ * version, or from someone else, it is not. */
+static void test_status__ping_in_an_earlier_thread(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	mail(f, "v1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
+	     T0, NULL, NULL, PATCH);
+	mail(f, "r1@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH] widget: spin", T0 + DAY, "v1@x", "<v1@x>",
+	     "> a\n\nPlease split this.\n");
+	mail(f, "v2@x", "A U Thor <author@example.com>",
+	     "[PATCH v2] widget: spin", T0 + 2 * DAY, NULL, NULL, PATCH3);
+	mail(f, "bystander@x", "Bea Stander <bea@example.net>",
+	     "Re: [PATCH] widget: spin", T0 + 3 * DAY, "r1@x", "<v1@x> <r1@x>",
+	     "Gentle ping?\n");
+	refresh(f, T0 + 4 * DAY);
+	s = t_query(&f->ts,
+		    "SELECT coalesce(st.pinged_at, 0) FROM "
+		    "series_status st JOIN series s ON s.id = "
+		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
+		    "WHERE m.msgid = 'v2@x'");
+	assert_string_equal(s, "0");
+	free(s);
+	mail(f, "ping@x", "A U Thor <author@example.com>",
+	     "Re: [PATCH] widget: spin", T0 + 5 * DAY, "r1@x", "<v1@x> <r1@x>",
+	     "Thanks. Just posted v2 with your suggestions. Let me know if "
+	     "anything needs to be changed.\n");
+	refresh(f, T0 + 6 * DAY);
+	s = t_query(&f->ts, "SELECT (st.pinged_at - s.first_posted) || ' ' || "
+			    "st.ping_msgid FROM series_status st JOIN series s "
+			    "ON s.id = st.series_id JOIN messages m ON m.id = "
+			    "s.anchor_id WHERE m.msgid = 'v2@x'");
+	assert_string_equal(s, "259200 ping@x");
+	free(s);
+}
+
 /* Lists into a string: "msgid state" per row, as pc_status_list()
  * gives them. */
 static int collect_row(const struct pc_status_row *r, void *arg)
@@ -653,6 +694,7 @@ int main(void)
 		T(test_status__other_project_has_no_entry),
 		T(test_status__reposted_elsewhere_supersedes),
 		T(test_status__same_patch_sent_again_is_a_ping),
+		T(test_status__ping_in_an_earlier_thread),
 		T(test_status__acceptance_per_patch),
 		T(test_status__announcements_feed_the_cycle),
 		T(test_status__deferred_and_lazy_judging),
