@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
--- patchclock schema 30, as a new database has it after every migration.
+-- patchclock schema 31, as a new database has it after every migration.
 -- Generated (contrib/schema-snapshot); unit.schema fails when it is stale.
 -- Read it; change the schema with a new migration in schema/.
 -- A new database is made from this file at once (lib/store/store.c).
@@ -385,6 +385,9 @@ CREATE INDEX messages_patch_addr ON messages(patch_key, from_addr, date)
 CREATE INDEX messages_patch_name
 	ON messages(patch_key, lower(trim(from_name)), date)
 	WHERE patch_key IS NOT NULL;
+
+CREATE INDEX messages_pings ON messages(from_addr, date)
+	WHERE (intent & 16777216) != 0;
 
 CREATE INDEX messages_post_subject ON messages(subject_key)
 	WHERE kind = 'patch' OR kind = 'cover';

@@ -436,15 +436,19 @@ static const char SQL_PINGS_ELSEWHERE[] =
 	" SELECT id, 1 FROM series WHERE superseded_by = ?1"
 	" UNION SELECT p.id, o.depth + 1 FROM series p JOIN older o"
 	" ON p.superseded_by = o.id WHERE o.depth < 8), "
-	"th(msgid) AS (SELECT m.msgid FROM messages m JOIN older o"
-	" ON m.series_id = o.id"
-	" UNION SELECT r.msgid FROM messages r JOIN th"
-	" ON r.in_reply_to = th.msgid WHERE r.series_id IS NULL) "
-	"SELECT r.date, r.msgid, r.from_addr FROM th "
-	"JOIN messages r ON r.msgid = th.msgid JOIN series s ON s.id = ?1 "
-	"WHERE r.series_id IS NULL AND r.from_addr = s.author_addr "
-	"AND r.date > s.first_posted AND (r.intent & 16777216) != 0 "
-	"ORDER BY r.date";
+	/* the author's pings since the posting (schema 31's index), then
+	 * up each one's thread to the posting it answers */
+	"up(ping, msgid, irt, sid, depth) AS ("
+	" SELECT r.id, r.msgid, r.in_reply_to, r.series_id, 0"
+	" FROM messages r JOIN series s ON s.id = ?1"
+	" WHERE r.from_addr = s.author_addr AND r.date > s.first_posted"
+	" AND (r.intent & 16777216) != 0 AND r.series_id IS NULL"
+	" UNION ALL SELECT u.ping, p.msgid, p.in_reply_to, p.series_id,"
+	" u.depth + 1 FROM up u JOIN messages p ON p.msgid = u.irt"
+	" WHERE u.sid IS NULL AND u.depth < 64) "
+	"SELECT r.date, r.msgid, r.from_addr FROM up "
+	"JOIN older o ON o.id = up.sid JOIN messages r ON r.id = up.ping "
+	"GROUP BY r.id ORDER BY r.date";
 
 /* Adds the pings of SQL_PINGS_ELSEWHERE as the author's replies, in
  * date order: a ping of the newest version wherever it was written. */

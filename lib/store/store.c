@@ -164,6 +164,8 @@ static const struct {
 	{ 27, pc_store__backfill_posting_bits },
 	/* a remark the sender's tag does not wait on asks for nothing */
 	{ 29, pc_store__backfill_intents },
+	/* vocatives, cited words, Outlook quotes, changes already made */
+	{ 31, pc_store__backfill_intents },
 };
 
 static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)
