@@ -427,6 +427,29 @@ static int load_thread(struct pc_store *st, struct pc_status_facts *f,
 	return rc;
 }
 
+/* A zeroed reply slot at date, among the replies in date order (after
+ * those of the same date): for what is read as a reply though it is
+ * not one of the thread's (a command by mail, a ping elsewhere). */
+static struct pc_sla_reply *insert_reply(struct pc_status_facts *f,
+					 int64_t date)
+{
+	struct pc_sla_reply *r;
+	size_t at;
+
+	PC_ALLOC_GROW(f->replies, f->s.nreplies + 1, f->areplies);
+	at = f->s.nreplies;
+	while (at && f->replies[at - 1].date > date)
+		at--;
+	memmove(&f->replies[at + 1], &f->replies[at],
+		(f->s.nreplies - at) * sizeof(*f->replies));
+	r = &f->replies[at];
+	memset(r, 0, sizeof(*r));
+	r->date = date;
+	f->s.nreplies++;
+	f->s.replies = f->replies;
+	return r;
+}
+
 /* The author's pings written in the threads of the series' earlier
  * versions (up to 8 back) after it was posted: "Just posted the final
  * v6 with your suggestions. Let me know if anything needs to be
@@ -462,28 +485,15 @@ static int load_pings_elsewhere(struct pc_store *st, struct pc_status_facts *f,
 		return PC_EDB;
 	sqlite3_bind_int64(s, 1, sid);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		struct pc_sla_reply *r;
-		int64_t date = sqlite3_column_int64(s, 0);
-		size_t at;
+		struct pc_sla_reply *r =
+			insert_reply(f, sqlite3_column_int64(s, 0));
 
-		PC_ALLOC_GROW(f->replies, f->s.nreplies + 1, f->areplies);
-		at = f->s.nreplies;
-		while (at && f->replies[at - 1].date > date)
-			at--;
-		memmove(&f->replies[at + 1], &f->replies[at],
-			(f->s.nreplies - at) * sizeof(*f->replies));
-		r = &f->replies[at];
-		memset(r, 0, sizeof(*r));
-		r->date = date;
 		r->msgid = pc_status_facts_keep(f, sqlite3_column_text(s, 1));
 		r->from_addr =
 			pc_status_facts_keep(f, sqlite3_column_text(s, 2));
 		r->ping = 1;
-		f->s.nreplies++;
 	}
-	rc = pc_store__step_done(st, s, rc, "reading pings elsewhere", err);
-	f->s.replies = f->replies;
-	return rc;
+	return pc_store__step_done(st, s, rc, "reading pings elsewhere", err);
 }
 
 static const char SQL_STEER[] =
@@ -495,18 +505,8 @@ static const char SQL_STEER[] =
  * it names) or "changes-requested", in date order among the replies. */
 static void steer_reply(struct pc_status_facts *f, sqlite3_stmt *s, int applied)
 {
-	struct pc_sla_reply *r;
-	size_t at;
+	struct pc_sla_reply *r = insert_reply(f, sqlite3_column_int64(s, 2));
 
-	PC_ALLOC_GROW(f->replies, f->s.nreplies + 1, f->areplies);
-	at = f->s.nreplies;
-	while (at && f->replies[at - 1].date > sqlite3_column_int64(s, 2))
-		at--;
-	memmove(&f->replies[at + 1], &f->replies[at],
-		(f->s.nreplies - at) * sizeof(*f->replies));
-	r = &f->replies[at];
-	memset(r, 0, sizeof(*r));
-	r->date = sqlite3_column_int64(s, 2);
 	r->from_addr = pc_status_facts_keep(f, sqlite3_column_text(s, 1));
 	r->maintainer = 1;
 	r->applied = applied;
@@ -514,8 +514,6 @@ static void steer_reply(struct pc_status_facts *f, sqlite3_stmt *s, int applied)
 	r->first = sqlite3_column_int(s, 3);
 	r->last = sqlite3_column_int(s, 4);
 	r->whole = applied && !r->first;
-	f->s.nreplies++;
-	f->s.replies = f->replies;
 }
 
 /* The obeyed commands by mail, folded in order (lib/patch/command.h):

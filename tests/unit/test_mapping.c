@@ -101,12 +101,23 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* Stores one raw mail, in its own transaction. */
+static void ingest_raw(struct fixture *f, const char *raw)
+{
+	struct pc_err err = { 0 };
+
+	assert_int_equal(pc_store_begin(f->st, &err), 0);
+	assert_true(pc_ingest_message(f->st, raw, strlen(raw), "test", NULL,
+				      &f->stats, &err) >= 0);
+	assert_int_equal(pc_ingest_finish(f->st, &err), 0);
+	assert_int_equal(pc_store_commit(f->st, &err), 0);
+}
+
 /* A patch mail touching path, with an added line `added`. */
 static void patch(struct fixture *f, const char *id, const char *subject,
 		  const char *minute, const char *irt, const char *path,
 		  const char *added)
 {
-	struct pc_err err = { 0 };
 	char *raw = xasprintf(
 		"From: A U Thor <author@example.com>\nSubject: %s\n"
 		"Date: Mon, 01 Jan 2024 10:%s:00 +0000\nMessage-ID: <%s>\n"
@@ -118,11 +129,7 @@ static void patch(struct fixture *f, const char *id, const char *subject,
 		irt ? irt : "", irt ? ">\n" : "", path, path, path, path,
 		added);
 
-	assert_int_equal(pc_store_begin(f->st, &err), 0);
-	assert_true(pc_ingest_message(f->st, raw, strlen(raw), "test", NULL,
-				      &f->stats, &err) >= 0);
-	assert_int_equal(pc_ingest_finish(f->st, &err), 0);
-	assert_int_equal(pc_store_commit(f->st, &err), 0);
+	ingest_raw(f, raw);
 	free(raw);
 }
 
@@ -212,7 +219,6 @@ static void test_mapping__series_is_union_of_its_files(void **state)
 static void maintainers_patch(struct fixture *f, const char *id,
 			      const char *hunk)
 {
-	struct pc_err err = { 0 };
 	char *raw = xasprintf(
 		"From: A U Thor <author@example.com>\nSubject: [PATCH] "
 		"update %s\nDate: Mon, 01 Jan 2024 10:05:00 +0000\n"
@@ -222,11 +228,7 @@ static void maintainers_patch(struct fixture *f, const char *id,
 		"a/MAINTAINERS\n+++ b/MAINTAINERS\n@@ -10,6 +10,7 @@\n%s",
 		id, id, hunk);
 
-	assert_int_equal(pc_store_begin(f->st, &err), 0);
-	assert_true(pc_ingest_message(f->st, raw, strlen(raw), "test", NULL,
-				      &f->stats, &err) >= 0);
-	assert_int_equal(pc_ingest_finish(f->st, &err), 0);
-	assert_int_equal(pc_store_commit(f->st, &err), 0);
+	ingest_raw(f, raw);
 	free(raw);
 }
 
