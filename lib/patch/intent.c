@@ -433,41 +433,78 @@ static int says_ping(const char *p, size_t len)
 					       "hello, any",
 					       "hi, any",
 					       NULL };
+	/* The last three follow a new version: "Just posted the final v6
+	 * with your suggestions. Let me know if anything needs to be
+	 * changed" (linux-hwmon 2022-11-07). */
 	static const char *const phrases[] = {
-		"gentle ping", "friendly ping", "kind ping", "kindly ping",
-		"soft ping", "polite ping", "just pinging", "ping on this",
-		"ping for this", "ping for review", "ping this",
-		"any comments on this", "any comments on the",
-		"any feedback on", "any update on", "any updates on",
-		"be picked up", "could you pick", "can you pick",
-		"could you please pick", "can you please pick",
-		"could you take a look", "can you take a look",
-		"could someone take a look", "can someone take a look",
-		"could anyone take a look", "what is the status of",
-		"what's the status of", "is there anything else i need",
-		"is there anything i need", "is there anything else needed",
-		"are there any other comments", "gentle reminder",
-		"friendly reminder", "kind reminder", "kindly reminder",
-		"did you have a chance", "have you had a chance",
-		"had a chance to look", "are there any concerns",
-		"any concerns from your side", "any further comments",
-		"any more comments", "any other comments",
-		"what about this patch", "what about this series",
-		"what about the rest", "could you have a look",
-		"can you have a look", "could you please have a look",
-		"could you please take a look", "please have a look",
-		"please take a look", "can this be merged",
-		"could this be merged", "can this go in", "could this go in",
-		"will you take", "would you take", "are you ok with this",
-		"are you fine with this", "is this ok to be merged",
-		"is there any update", "is there any progress",
-		/* after a new version:
-						* "Let me know if anything
-						* needs to be changed"
-						* (linux-hwmon 2022-11-07) */
+		"gentle ping",
+		"friendly ping",
+		"kind ping",
+		"kindly ping",
+		"soft ping",
+		"polite ping",
+		"just pinging",
+		"ping on this",
+		"ping for this",
+		"ping for review",
+		"ping this",
+		"any comments on this",
+		"any comments on the",
+		"any feedback on",
+		"any update on",
+		"any updates on",
+		"be picked up",
+		"could you pick",
+		"can you pick",
+		"could you please pick",
+		"can you please pick",
+		"could you take a look",
+		"can you take a look",
+		"could someone take a look",
+		"can someone take a look",
+		"could anyone take a look",
+		"what is the status of",
+		"what's the status of",
+		"is there anything else i need",
+		"is there anything i need",
+		"is there anything else needed",
+		"are there any other comments",
+		"gentle reminder",
+		"friendly reminder",
+		"kind reminder",
+		"kindly reminder",
+		"did you have a chance",
+		"have you had a chance",
+		"had a chance to look",
+		"are there any concerns",
+		"any concerns from your side",
+		"any further comments",
+		"any more comments",
+		"any other comments",
+		"what about this patch",
+		"what about this series",
+		"what about the rest",
+		"could you have a look",
+		"can you have a look",
+		"could you please have a look",
+		"could you please take a look",
+		"please have a look",
+		"please take a look",
+		"can this be merged",
+		"could this be merged",
+		"can this go in",
+		"could this go in",
+		"will you take",
+		"would you take",
+		"are you ok with this",
+		"are you fine with this",
+		"is this ok to be merged",
+		"is there any update",
+		"is there any progress",
 		"let me know if anything needs",
 		"let me know if anything else needs",
-		"let me know if there is anything else", NULL
+		"let me know if there is anything else",
+		NULL
 	};
 
 	return starts_with_any(p, len, openers) || has_any(p, len, phrases);
@@ -863,6 +900,7 @@ static int says_request(const char *p, size_t len)
 	};
 
 	size_t i, from = 0, quotes = 0;
+	int cited = 0;
 
 	for (i = 0; i < len; i++)
 		quotes += p[i] == '"';
@@ -871,14 +909,15 @@ static int says_request(const char *p, size_t len)
 	/* Words in double quotes are someone else's, cited: "Makes more
 	 * sense than the old "get the dax device and /then/ check if it's
 	 * ok to use it" strategy." asks nothing (lore nvdimm 2021-11-30,
-	 * Darrick J. Wong's Reviewed-by). */
-	for (i = 0; i <= len; i++)
-		if (i == len || p[i] == '"') {
-			if (!(quotes++ % 2) &&
-			    has_word(p + from, i - from, asks))
-				return 1;
-			from = i + 1;
-		}
+	 * Darrick J. Wong's Reviewed-by). Only the words outside count. */
+	for (i = 0; i <= len; i++) {
+		if (i < len && p[i] != '"')
+			continue;
+		if (!cited && has_word(p + from, i - from, asks))
+			return 1;
+		cited = !cited;
+		from = i + 1;
+	}
 	return 0;
 }
 
@@ -908,35 +947,86 @@ static int says_optional(const char *p, size_t len)
 /* "I'll fix it in v3", "will send a new version", "Got it". */
 static int says_respin(const char *p, size_t len)
 {
-	static const char *const phrases[] = {
-		"next version", "next revision", "next iteration", "next spin",
-		"new version", "will send", "will resend", "will respin",
-		"will fix", "will update", "will do", "will change",
-		"will rework", "will address", "will drop", "will split",
-		"will add", "will remove", "will rename", "will move",
-		"will re-", "i'll send", "i'll fix", "i'll update",
-		"i'll respin", "i'll do", "i'll change", "i'll rework",
-		"i'll drop", "i'll add", "i'll remove", "i'll move", "got it",
-		"will post", "i'll post", "i'll address", "i will send",
-		"i will fix", "i will update", "i will rework", "i will change",
-		"i will address", "i will respin", "i will drop", "i will post",
-		"will take care", "i'll take care", "you are right",
-		"you're right", "good catch", "your version",
-		"your code is better", "your patch is better",
-		"your approach is better", "your solution is better",
-		"i agree with your", "will incorporate", "should post a v",
-		"should send a v", "post a v", "send a v", "plan to send",
-		"going to send", "plan to post", "going to post",
-		/* done where the next version
-						* will carry it (linux-pwm
-						* 2022-11-15, Biju Das: "Thanks,
-						* I moved this up a level and
-						* the checks are now passing") */
-		"fixed locally", "fixed it locally", "changed locally",
-		"updated locally", "i moved this", "i've moved", "i have moved",
-		"i've fixed", "i have fixed", "i've changed this",
-		"i have changed this", NULL
-	};
+	/* The last eleven say it is done where the next version will carry
+	 * it (linux-pwm 2022-11-15, Biju Das: "Thanks, I moved this up a
+	 * level and the checks are now passing"). */
+	static const char *const phrases[] = { "next version",
+					       "next revision",
+					       "next iteration",
+					       "next spin",
+					       "new version",
+					       "will send",
+					       "will resend",
+					       "will respin",
+					       "will fix",
+					       "will update",
+					       "will do",
+					       "will change",
+					       "will rework",
+					       "will address",
+					       "will drop",
+					       "will split",
+					       "will add",
+					       "will remove",
+					       "will rename",
+					       "will move",
+					       "will re-",
+					       "i'll send",
+					       "i'll fix",
+					       "i'll update",
+					       "i'll respin",
+					       "i'll do",
+					       "i'll change",
+					       "i'll rework",
+					       "i'll drop",
+					       "i'll add",
+					       "i'll remove",
+					       "i'll move",
+					       "got it",
+					       "will post",
+					       "i'll post",
+					       "i'll address",
+					       "i will send",
+					       "i will fix",
+					       "i will update",
+					       "i will rework",
+					       "i will change",
+					       "i will address",
+					       "i will respin",
+					       "i will drop",
+					       "i will post",
+					       "will take care",
+					       "i'll take care",
+					       "you are right",
+					       "you're right",
+					       "good catch",
+					       "your version",
+					       "your code is better",
+					       "your patch is better",
+					       "your approach is better",
+					       "your solution is better",
+					       "i agree with your",
+					       "will incorporate",
+					       "should post a v",
+					       "should send a v",
+					       "post a v",
+					       "send a v",
+					       "plan to send",
+					       "going to send",
+					       "plan to post",
+					       "going to post",
+					       "fixed locally",
+					       "fixed it locally",
+					       "changed locally",
+					       "updated locally",
+					       "i moved this",
+					       "i've moved",
+					       "i have moved",
+					       "i've fixed",
+					       "i have fixed",
+					       "i've changed this",
+					       "i have changed this",
+					       NULL };
 	/* A reply of one word to a review point: "Fixed.", "Done." */
 	static const char *const alone[] = { "fixed", "done", "changed",
 					     "noted", "ack",  "agreed",
@@ -1114,7 +1204,7 @@ unsigned pc_intent_scan(const char *body, size_t len)
 	while (pos < len) {
 		const char *line = body + pos, *nl;
 		size_t n;
-		int own;
+		int own, attribution;
 
 		nl = memchr(line, '\n', len - pos);
 		n = nl ? (size_t)(nl - line) : len - pos;
@@ -1137,15 +1227,15 @@ unsigned pc_intent_scan(const char *body, size_t len)
 			line++;
 			n--;
 		}
+		attribution = n && *line != '>' && is_attribution(line, n);
 		own = n && *line != '>' && *line != '|' && *line != '+' &&
-		      *line != '-' && *line != '@' &&
-		      !is_attribution(line, n) &&
+		      *line != '-' && *line != '@' && !attribution &&
 		      !pc_mem_starts(line, n, "diff ");
 		if (!own) {
 			/* "On Wed, Jun 23, 2021 at 01:40:38PM +0530, Kajol
 			 * Jain\nwrote:": an attribution wrapped over two
 			 * lines begins in the paragraph before. */
-			if (n && *line != '>' && is_attribution(line, n)) {
+			if (attribution) {
 				if (para.len && para.len < 160)
 					note_attribution(para.buf, para.len);
 				note_attribution(line, n);

@@ -628,7 +628,9 @@ static size_t maintainers_hunk_paths(struct pc_maint_query *q,
 {
 	static const char head[] = "diff --git a/MAINTAINERS b/MAINTAINERS\n";
 	const char *p = memmem(raw, len, head, sizeof(head) - 1), *end;
-	size_t added = 0, e, k;
+	const struct pc_maint_entry *ent;
+	size_t added = 0, k;
+	char *title;
 
 	if (!p)
 		return 0;
@@ -655,19 +657,13 @@ static size_t maintainers_hunk_paths(struct pc_maint_query *q,
 		}
 		if (vn < 3 || v[1] == ':')
 			continue;
-		for (e = 0; e < pc_maint_count(m); e++) {
-			const struct pc_maint_entry *ent =
-				pc_maint_entry_at(m, e);
-
-			if (strlen(ent->name) != vn ||
-			    memcmp(ent->name, v, vn) != 0)
-				continue;
-			for (k = 0; k < ent->n_files && k < 4; k++) {
-				add_pattern_path(q, ent->files[k].value,
-						 strlen(ent->files[k].value));
-				added++;
-			}
-			break;
+		title = xstrndup(v, vn);
+		ent = pc_maint_find(m, title);
+		free(title);
+		for (k = 0; ent && k < ent->n_files && k < 4; k++) {
+			add_pattern_path(q, ent->files[k].value,
+					 strlen(ent->files[k].value));
+			added++;
 		}
 	}
 	return added;
@@ -720,27 +716,16 @@ static int map_one(struct pc_store *st, const struct pc_maint *m,
 	/* MAINTAINERS alone: the entries it edits, for its one file and
 	 * for the series. */
 	if (edited && r.n_files == 1 && !strcmp(r.files[0], "MAINTAINERS")) {
-		struct pc_maint_result hits = PC_MAINT_RESULT_INIT;
-
-		if ((rc = pc_maint_query_run(&hits, edits, err)) < 0 ||
-		    (rc = pc_maint_query_run(&per_file[0], edits, err)) < 0) {
-			pc_maint_result_release(&hits);
+		if ((rc = pc_maint_query_run(&per_file[0], edits, err)) < 0)
 			goto out;
-		}
-		if (hits.n_hits) {
-			struct pc_maint_hit *t = r.hits;
-
-			r.hits = hits.hits;
-			r.n_hits = hits.n_hits;
-			r.alloc_hits = hits.alloc_hits;
-			/* r's own hits go with the rest of hits. */
-			hits.hits = t;
-			hits.n_hits = hits.alloc_hits = 0;
-			pc_maint_result_release(&hits);
+		if (per_file[0].n_hits) {
+			free(r.hits);
+			r.n_hits = r.alloc_hits = per_file[0].n_hits;
+			r.hits = xreallocarray(NULL, r.n_hits, sizeof(*r.hits));
+			memcpy(r.hits, per_file[0].hits,
+			       r.n_hits * sizeof(*r.hits));
 		} else {
-			pc_maint_result_release(&hits);
 			pc_maint_result_release(&per_file[0]);
-			memset(&per_file[0], 0, sizeof(per_file[0]));
 			edited = 0;
 		}
 	} else {

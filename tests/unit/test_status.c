@@ -471,10 +471,24 @@ static void test_status__announcements_feed_the_cycle(void **state)
  * uwe@kleine-koenig.org): the lone patch is superseded from then on; by
  * someone else, it is not.
  */
+/* expr, over series_status st and series s, for the series whose
+ * posting (anchor) is msgid, against want ("NULL" for none). */
+static void expect_of(struct fixture *f, const char *msgid, const char *expr,
+		      const char *want)
+{
+	char *got = t_query(&f->ts,
+			    "SELECT %s FROM series_status st JOIN series s ON "
+			    "s.id = st.series_id JOIN messages m ON m.id = "
+			    "s.anchor_id WHERE m.msgid = '%s'",
+			    expr, msgid);
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
 static void test_status__reposted_elsewhere_supersedes(void **state)
 {
 	struct fixture *f = *state;
-	char *s;
 
 	mail(f, "p1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
 	     T0, NULL, NULL, PATCH);
@@ -491,22 +505,10 @@ static void test_status__reposted_elsewhere_supersedes(void **state)
 	mail(f, "b1@x", "Bea Stander <bea@example.net>", "[PATCH] widget: turn",
 	     T0 + 60, NULL, NULL, PATCH2);
 	refresh(f, T0 + 2 * DAY);
-	s = t_query(&f->ts, "SELECT st.state FROM series_status st JOIN "
-			    "series s ON s.id = st.series_id JOIN messages m "
-			    "ON m.id = s.anchor_id WHERE m.msgid = 'p1@x'");
-	assert_string_equal(s, "new");
-	free(s);
+	expect_of(f, "p1@x", "st.state", "new");
 	refresh(f, T0 + 4 * DAY);
-	s = t_query(&f->ts, "SELECT st.state FROM series_status st JOIN "
-			    "series s ON s.id = st.series_id JOIN messages m "
-			    "ON m.id = s.anchor_id WHERE m.msgid = 'p1@x'");
-	assert_string_equal(s, "superseded");
-	free(s);
-	s = t_query(&f->ts, "SELECT st.state FROM series_status st JOIN "
-			    "series s ON s.id = st.series_id JOIN messages m "
-			    "ON m.id = s.anchor_id WHERE m.msgid = 'b1@x'");
-	assert_string_equal(s, "new");
-	free(s);
+	expect_of(f, "p1@x", "st.state", "superseded");
+	expect_of(f, "b1@x", "st.state", "new");
 }
 
 /* The same patch sent again by its author under the same version,
@@ -525,19 +527,11 @@ static void test_status__same_patch_sent_again_is_a_ping(void **state)
 	     "[REPORT PATCH v2] widget: spin", T0 + 10 * DAY, NULL, NULL,
 	     PATCH);
 	refresh(f, T0 + 11 * DAY);
-	s = t_query(&f->ts,
-		    "SELECT st.state || ' ' || (st.wait_from = s.first_posted "
-		    "- 10 * 86400) || ' ' || (st.pinged_at = s.first_posted) "
-		    "FROM series_status st JOIN series s ON s.id = "
-		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
-		    "WHERE m.msgid = 'v2again@x'");
-	assert_string_equal(s, "new 1 1");
-	free(s);
-	s = t_query(&f->ts, "SELECT st.state FROM series_status st JOIN "
-			    "series s ON s.id = st.series_id JOIN messages m "
-			    "ON m.id = s.anchor_id WHERE m.msgid = 'v2@x'");
-	assert_string_equal(s, "superseded");
-	free(s);
+	expect_of(
+		f, "v2again@x",
+		"st.state || ' ' || (st.wait_from = s.first_posted - 10 * 86400) || ' ' || (st.pinged_at = s.first_posted)",
+		"new 1 1");
+	expect_of(f, "v2@x", "st.state", "superseded");
 	/* A v3 of the same patch is a new version, with a clock of its
 	 * own; and so is the same mail sent twice within minutes. */
 	mail(f, "v3@x", "A U Thor <author@example.com>",
@@ -563,7 +557,6 @@ static void test_status__same_patch_sent_again_is_a_ping(void **state)
 static void test_status__ping_in_an_earlier_thread(void **state)
 {
 	struct fixture *f = *state;
-	char *s;
 
 	mail(f, "v1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
 	     T0, NULL, NULL, PATCH);
@@ -576,24 +569,15 @@ static void test_status__ping_in_an_earlier_thread(void **state)
 	     "Re: [PATCH] widget: spin", T0 + 3 * DAY, "r1@x", "<v1@x> <r1@x>",
 	     "Gentle ping?\n");
 	refresh(f, T0 + 4 * DAY);
-	s = t_query(&f->ts,
-		    "SELECT coalesce(st.pinged_at, 0) FROM "
-		    "series_status st JOIN series s ON s.id = "
-		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
-		    "WHERE m.msgid = 'v2@x'");
-	assert_string_equal(s, "0");
-	free(s);
+	expect_of(f, "v2@x", "coalesce(st.pinged_at, 0)", "0");
 	mail(f, "ping@x", "A U Thor <author@example.com>",
 	     "Re: [PATCH] widget: spin", T0 + 5 * DAY, "r1@x", "<v1@x> <r1@x>",
 	     "Thanks. Just posted v2 with your suggestions. Let me know if "
 	     "anything needs to be changed.\n");
 	refresh(f, T0 + 6 * DAY);
-	s = t_query(&f->ts, "SELECT (st.pinged_at - s.first_posted) || ' ' || "
-			    "st.ping_msgid FROM series_status st JOIN series s "
-			    "ON s.id = st.series_id JOIN messages m ON m.id = "
-			    "s.anchor_id WHERE m.msgid = 'v2@x'");
-	assert_string_equal(s, "259200 ping@x");
-	free(s);
+	expect_of(f, "v2@x",
+		  "(st.pinged_at - s.first_posted) || ' ' || st.ping_msgid",
+		  "259200 ping@x");
 }
 
 /* Lists into a string: "msgid state" per row, as pc_status_list()
