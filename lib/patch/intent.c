@@ -3,6 +3,7 @@
  * Reply intent: applied / changes wanted / opt-out, from the sender's own
  * lines of a reply. See intent.h for what is read and what is skipped.
  */
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,19 +57,34 @@ static void note_pairs(const char *low, size_t len)
 
 static int has_pair(unsigned char a, unsigned char b)
 {
-	unsigned h = pair_hash((unsigned char)pc_tolower(a),
-			       (unsigned char)pc_tolower(b));
+	unsigned h = pair_hash(a, b);
 
 	return (low_pairs[h >> 6] >> (h & 63)) & 1;
 }
 
-/* Whether phrase (n bytes) cannot be in the paragraph being read. */
-static int ruled_out(const char *phrase, size_t n)
+#ifndef NDEBUG
+static int is_lower(const char *s)
+{
+	for (; *s; s++)
+		if (pc_tolower((unsigned char)*s) != (unsigned char)*s)
+			return 0;
+	return 1;
+}
+#endif
+
+/* Whether phrase cannot be in the paragraph being read; else its length
+ * in *n. The phrase tables are written in lower case, as the paragraph
+ * is searched: no phrase is copied to lower-case it, and most are ruled
+ * out on their first two bytes, before their length is known. */
+static int ruled_out(const char *phrase, size_t *n)
 {
 	const unsigned char *u = (const unsigned char *)phrase;
 
-	return n >= 2 &&
-	       (!has_pair(u[0], u[1]) || !has_pair(u[n - 2], u[n - 1]));
+	assert(is_lower(phrase));
+	if (u[0] && u[1] && !has_pair(u[0], u[1]))
+		return 1;
+	*n = strlen(phrase);
+	return *n >= 2 && !has_pair(u[*n - 2], u[*n - 1]);
 }
 
 /* The lower-cased copy of (p, len), or NULL when p is not inside the
@@ -96,19 +112,6 @@ static const char *find_low(const char *hay, size_t len, const char *needle,
 		p++;
 	}
 	return NULL;
-}
-
-/* phrase lower-cased into buf (size 64); its length, or 0 when longer. */
-static size_t lower_phrase(char buf[64], const char *phrase)
-{
-	size_t n = strlen(phrase), i;
-
-	if (n >= 64)
-		return 0;
-	for (i = 0; i < n; i++)
-		buf[i] = (char)pc_tolower((unsigned char)phrase[i]);
-	buf[n] = '\0';
-	return n;
 }
 
 #define MAX_WORDS 12
@@ -279,7 +282,7 @@ static unsigned says_applied(const char *p, size_t len)
 	return PC_INTENT_APPLIED | applied_what(&ws);
 }
 
-/* A line that NAKs: "NAK", "Nacked-by:". */
+/* A line that NAKs: "nak", "Nacked-by:". */
 static int says_nak(const char *p, size_t len)
 {
 	if (len >= 10 && !strncasecmp(p, "nacked-by:", 10))
@@ -344,16 +347,14 @@ static int starts_with_any(const char *p, size_t len,
 static int has_any(const char *p, size_t len, const char *const *phrases)
 {
 	const char *low = lowered(p, len);
-	char ph[64];
 	size_t k, n;
 
 	for (k = 0; phrases[k]; k++) {
-		if (low && ruled_out(phrases[k], strlen(phrases[k])))
-			continue;
-		if (low && (n = lower_phrase(ph, phrases[k]))) {
-			if (find_low(low, len, ph, n))
+		if (!low) {
+			if (pc_memimem(p, len, phrases[k]))
 				return 1;
-		} else if (pc_memimem(p, len, phrases[k])) {
+		} else if (!ruled_out(phrases[k], &n) && n &&
+			   find_low(low, len, phrases[k], n)) {
 			return 1;
 		}
 	}
@@ -365,16 +366,17 @@ static int has_any(const char *p, size_t len, const char *const *phrases)
 static int has_word(const char *p, size_t len, const char *const *phrases)
 {
 	const char *low = lowered(p, len);
-	char ph[64];
 	size_t k;
 
 	for (k = 0; phrases[k]; k++) {
-		size_t n = strlen(phrases[k]), i;
-		const char *at;
+		const char *ph = phrases[k], *at;
+		size_t n, i;
 
-		if (low && ruled_out(phrases[k], n))
+		if (low && ruled_out(ph, &n))
 			continue;
-		if (low && n && lower_phrase(ph, phrases[k]) == n) {
+		if (!low)
+			n = strlen(ph);
+		if (low && n) {
 			/* Each place the phrase is, then its word edges. */
 			for (at = low;
 			     (at = find_low(at, len - (size_t)(at - low), ph,
@@ -877,7 +879,7 @@ static int says_comment(const char *p, size_t len, int inline_review)
 					    "add a",
 					    "use ",
 					    "what about",
-					    "NAK",
+					    "nak",
 					    NULL };
 	struct words ws;
 
@@ -895,7 +897,7 @@ static int says_request(const char *p, size_t len)
 		"please",  "pls",	 "could you", "can you", "would you",
 		"nit",	   "typo",	 "s/",	      "drop",	 "rename",
 		"remove",  "split",	 "move",      "add a",	 "use ",
-		"instead", "what about", "NAK",	      "need to", "needs to",
+		"instead", "what about", "nak",	      "need to", "needs to",
 		"must",	   "missing",	 NULL
 	};
 
