@@ -81,10 +81,20 @@ static const char SQL_SERIES[] =
 	" JOIN patch_files fo ON fo.message_id = om.id "
 	" AND fo.new_path = fs.new_path WHERE sm.series_id = s.id), "
 	"s.author_name, "
-	/* A RESEND of the same version: the author's ping of it. */
+	/* A RESEND of the same version: the author's ping of it, when it
+	 * carries the same patches (at least half of its patches with a
+	 * patch-id of that posting's, or none with a patch-id to tell).
+	 * Rebased, split or changed ("[RESEND PATCH v8]" with nine patches
+	 * for eight, lore nvdimm 2021-12-02) it is a new posting, waiting
+	 * from its own date. */
 	"coalesce((SELECT a.is_resend FROM messages a WHERE a.id = s.anchor_id) "
 	" AND EXISTS (SELECT 1 FROM series p WHERE p.superseded_by = s.id "
-	" AND p.version = s.version), 0), "
+	" AND p.version = s.version AND (SELECT 2 * count(o.id) >= count(*) "
+	"  FROM messages m LEFT JOIN messages o ON o.series_id = p.id "
+	"  AND o.kind = 'patch' AND o.patch_key = m.patch_key "
+	"  AND o.patch_id = m.patch_id "
+	"  WHERE m.series_id = s.id AND m.kind = 'patch' "
+	"  AND m.patch_id IS NOT NULL)), 0), "
 	/* Its author says it implements a draft specification. */
 	"EXISTS (SELECT 1 FROM messages d WHERE d.series_id = s.id "
 	" AND d.kind IN ('patch', 'cover') AND (d.intent & 536870912) != 0) "

@@ -549,6 +549,36 @@ static void test_status__same_patch_sent_again_is_a_ping(void **state)
 	free(s);
 }
 
+/* "[RESEND PATCH v8]" carrying the same patches is the author's ping of
+ * v8, which waits from its first posting; carrying other patches
+ * (rebased, split: lore nvdimm 2021-12-02, nine patches for eight) it
+ * is a new posting that waits from its own date. */
+static void test_status__resend_with_other_patches_is_a_posting(void **state)
+{
+	struct fixture *f = *state;
+
+	mail(f, "v8@x", "A U Thor <author@example.com>",
+	     "[PATCH v8] widget: spin", T0, NULL, NULL, PATCH);
+	mail(f, "v8r@x", "A U Thor <author@example.com>",
+	     "[RESEND PATCH v8] widget: spin", T0 + 10 * DAY, NULL, NULL,
+	     PATCH);
+	refresh(f, T0 + 11 * DAY);
+	expect_of(f, "v8r@x",
+		  "(st.wait_from = s.first_posted - 10 * 86400) || ' ' || "
+		  "(st.pinged_at = s.first_posted)",
+		  "1 1");
+	mail(f, "w8@x", "A U Thor <author@example.com>",
+	     "[PATCH v8] widget: turn", T0 + 20 * DAY, NULL, NULL, PATCH2);
+	mail(f, "w8r@x", "A U Thor <author@example.com>",
+	     "[RESEND PATCH v8] widget: turn", T0 + 30 * DAY, NULL, NULL,
+	     PATCH3);
+	refresh(f, T0 + 31 * DAY);
+	expect_of(f, "w8r@x",
+		  "(st.wait_from = s.first_posted) || ' ' || "
+		  "coalesce(st.pinged_at, 0)",
+		  "1 0");
+}
+
 /* The author's ping written in an earlier version's thread after the
  * new version was posted pings the new version (linux-hwmon 2022-11-07:
  * "Just posted the final v6 with your suggestions. Let me know if
@@ -678,6 +708,7 @@ int main(void)
 		T(test_status__other_project_has_no_entry),
 		T(test_status__reposted_elsewhere_supersedes),
 		T(test_status__same_patch_sent_again_is_a_ping),
+		T(test_status__resend_with_other_patches_is_a_posting),
 		T(test_status__ping_in_an_earlier_thread),
 		T(test_status__acceptance_per_patch),
 		T(test_status__announcements_feed_the_cycle),
