@@ -881,11 +881,21 @@ static int says_comment(const char *p, size_t len, int inline_review)
 					    "what about",
 					    "nak",
 					    NULL };
+	/* The reviewer's own reading, below a hunk: "I assume the change
+	 * above is safe because of the one below." (lore nvdimm
+	 * 2021-11-01, Bjorn Helgaas's Acked-by on "memremap: remove
+	 * support for external pgmap refcounts"), unless it asks. */
+	static const char *const assumes[] = { "i assume",   "i guess",
+					       "i suppose",  "i take it",
+					       "presumably", NULL };
 	struct words ws;
 
 	split_words(&ws, p, len, 4);
 	if (ws.n < 4 || has_any(p, len, benign))
 		return 0;
+	if (inline_review && p[len - 1] != '?' &&
+	    starts_with_any(p, len, assumes))
+		return has_word(p, len, asks);
 	return inline_review || has_word(p, len, asks);
 }
 

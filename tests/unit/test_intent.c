@@ -326,6 +326,20 @@ static void test_intent__comment(void **state)
 		  "and /then/ check if\nit's ok to use it\" strategy.\n\n"
 		  "Reviewed-by: D <d@example.com>\n",
 		  1 },
+		/* The reviewer's reading below a hunk, with an ack, asks
+		 * nothing (lore nvdimm 2021-11-01, Bjorn Helgaas); one
+		 * that names a problem does, and so does a question. */
+		{ "On Thu, Oct 28, 2021 at 05:10:17PM +0200, C H wrote:\n"
+		  "> -\tpercpu_ref_get(ref);\n\nI assume the change above "
+		  "is safe because of the one below.\n\nAcked-by: B "
+		  "<b@example.com>\n",
+		  0 },
+		{ "> -\tpercpu_ref_get(ref);\n\nI assume the change above "
+		  "breaks the error path, which is wrong.\n",
+		  2 },
+		{ "> -\tpercpu_ref_get(ref);\n\nI assume the change above "
+		  "is safe because of the one below?\n",
+		  2 },
 		{ "Please write \"uses\" here.\n", 2 },
 		{ "Say \"use\" here, please.\n", 2 },
 		{ "Thanks, as discussed on IRC:\nReported-by: E <e@example.com>"
