@@ -32,7 +32,7 @@ struct pc_source {
 
 	/* mbox and single message: read from fd, or else through gz */
 	int fd; /* a plain file, or -1 */
-	uint64_t read_off; /* bytes read from fd */
+	uint64_t read_off; /* bytes read from fd, or from gz's file */
 	gzFile gz;
 	char *rbuf; /* owned read buffer */
 	size_t rlen, rpos, ralloc;
@@ -248,7 +248,13 @@ static int fill(struct pc_source *src, struct pc_err *err)
 		n = (int)r;
 		src->read_off += (uint64_t)r;
 	} else {
+		z_off_t off;
+
 		n = gzread(src->gz, src->rbuf + src->rlen, (unsigned)want);
+		/* Noted here, once a read: gzoffset() is an lseek(), one a
+		 * message when progress was asked of it. */
+		if ((off = gzoffset(src->gz)) > 0)
+			src->read_off = (uint64_t)off;
 	}
 	if (n <= 0 && src->fd < 0) {
 		int errnum = Z_OK;
@@ -886,13 +892,8 @@ void pc_source_progress(const struct pc_source *src, uint64_t *done,
 		*total = src->nlist;
 		break;
 	default:
-		if (src->fd >= 0) {
+		if (src->fd >= 0 || src->gz) {
 			*done = src->read_off;
-			*total = src->file_size;
-		} else if (src->gz) {
-			z_off_t off = gzoffset(src->gz);
-
-			*done = off > 0 ? (uint64_t)off : 0;
 			*total = src->file_size;
 		}
 		break;

@@ -1064,9 +1064,49 @@ static void test_source__list(void **state)
 	assert_null(src);
 }
 
+/* Progress through a gzip archive: the compressed bytes read so far,
+ * never going back, the file's size at the end (noted at each read of
+ * the file, not asked of it for every message). */
+static void test_source__gzip_progress(void **state)
+{
+	char *mbox = xstrdup(
+		t_data("corpus/lore-nvdimm/nvdimm-2021-05_2021-12.mboxrd.gz"));
+	struct pc_source_options opt = PC_SOURCE_OPTIONS_INIT;
+	struct pc_source *src = NULL;
+	struct pc_source_msg m;
+	struct pc_err err = { 0 };
+	uint64_t done, total, last = 0;
+	struct stat sb;
+	size_t n = 0, moved = 0;
+	int rc;
+
+	(void)state;
+	if (stat(mbox, &sb) != 0) {
+		free(mbox);
+		skip();
+	}
+	assert_int_equal(pc_source_open(&src, mbox, &opt, &err), 0);
+	while ((rc = pc_source_next(src, &m, &err)) == 1) {
+		n++;
+		pc_source_progress(src, &done, &total);
+		assert_int_equal(total, (uint64_t)sb.st_size);
+		assert_true(done >= last && done <= total);
+		moved += done > last;
+		last = done;
+	}
+	assert_int_equal(rc, 0);
+	assert_int_equal(n, LORE_MESSAGES);
+	assert_int_equal(last, (uint64_t)sb.st_size);
+	/* 5.6 MB read in 256 KiB steps of uncompressed mail */
+	assert_true(moved > 10);
+	pc_source_free(src);
+	free(mbox);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_source__gzip_progress),
 		cmocka_unit_test_setup_teardown(
 			test_source__dated_from_splits_anywhere, setup_dir,
 			teardown_dir),
