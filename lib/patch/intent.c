@@ -282,7 +282,7 @@ static unsigned says_applied(const char *p, size_t len)
 	return PC_INTENT_APPLIED | applied_what(&ws);
 }
 
-/* A line that NAKs: "nak", "Nacked-by:". */
+/* A line that NAKs: "NAK", "Nacked-by:". */
 static int says_nak(const char *p, size_t len)
 {
 	if (len >= 10 && !strncasecmp(p, "nacked-by:", 10))
