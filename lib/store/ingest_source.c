@@ -26,6 +26,18 @@ static int oversized(struct pc_store *st, const struct pc_ingest_job *job,
 	return rc < 0 ? rc : 0;
 }
 
+/* How long a batch waits for the write lock. `patchclock status` in
+ * another process holds it while it judges (and rolls back), which on a
+ * loaded machine or at a million messages outlasts SQLite's 30 s busy
+ * timeout (fault.readers: a 44 s `status` under AddressSanitizer failed
+ * the ingest beside it); a bulk ingest waits for it rather than fail. */
+#define BATCH_LOCK_MS (10 * 60 * 1000)
+
+static int begin_batch(struct pc_store *st, struct pc_err *err)
+{
+	return pc_store_try_begin(st, BATCH_LOCK_MS, err);
+}
+
 static int next_batch(struct pc_store *st, struct pc_ingest_stats *committed,
 		      const struct pc_ingest_stats *stats, struct pc_err *err)
 {
@@ -35,7 +47,7 @@ static int next_batch(struct pc_store *st, struct pc_ingest_stats *committed,
 		return rc;
 	if (committed)
 		*committed = *stats;
-	return pc_store_begin(st, err);
+	return begin_batch(st, err);
 }
 
 /*
@@ -126,7 +138,7 @@ int pc_ingest_source(struct pc_store *st, struct pc_source *src,
 		*committed = *stats;
 	if (!opt)
 		opt = &defaults;
-	if ((rc = pc_store_begin(st, err)) < 0)
+	if ((rc = begin_batch(st, err)) < 0)
 		return rc;
 	if (opt->compress == PC_RAW_ZSTD) {
 		if ((rc = pc_raw_dict_current(st, &dict, err)) < 0)
