@@ -89,6 +89,9 @@ while kill -0 "$ingest_pid" 2>/dev/null; do
 done
 wait "$ingest_pid" && irc=0 || irc=$?
 ingest_pid=
+if [ "$irc" -ne 0 ]; then
+	tail -n 5 "$tmp/ingest.err" >&2
+fi
 check "ingest exit status" "$irc" 0
 # Readers that ran (started and ended) while the ingest did.
 if ((overlapped < 2)); then
