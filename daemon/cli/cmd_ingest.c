@@ -79,6 +79,10 @@ static const char ingest_usage[] =
 	"'series' is the change in the number of series (a cover letter that\n"
 	"arrives late can merge two series into one, so it may be negative).\n"
 	"\n"
+	"Other commands may read the database meanwhile. Mail is committed in\n"
+	"batches; before each, ingest waits up to 10 minutes for the write\n"
+	"lock, which 'patchclock status' holds while it judges.\n"
+	"\n"
 	"Exit status: 0 when every message was read; 3 when some could not be\n"
 	"parsed (they are stored raw and listed by 'patchclock show --errors');\n"
 	"1 when a source or the database could not be used; 64 on bad usage.\n";

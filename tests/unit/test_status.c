@@ -553,30 +553,40 @@ static void test_status__same_patch_sent_again_is_a_ping(void **state)
  * v8, which waits from its first posting; carrying other patches
  * (rebased, split: lore nvdimm 2021-12-02, nine patches for eight) it
  * is a new posting that waits from its own date. */
+/* v8 of "widget: title" with patch `first` at t, then its RESEND with
+ * patch `again` ten days later, judged a day after; the RESEND's wait
+ * starts "first" (from v8's first posting) or "own" (its own date), and
+ * it is, or is not, a ping. */
+static void resend_v8(struct fixture *f, const char *id, const char *title,
+		      int64_t t, const char *first, const char *again,
+		      const char *want)
+{
+	char *v8 = xasprintf("%s@x", id), *r = xasprintf("%sr@x", id);
+	char *subj = xasprintf("[PATCH v8] widget: %s", title);
+	char *rsubj = xasprintf("[RESEND PATCH v8] widget: %s", title);
+
+	mail(f, v8, "A U Thor <author@example.com>", subj, t, NULL, NULL,
+	     first);
+	mail(f, r, "A U Thor <author@example.com>", rsubj, t + 10 * DAY, NULL,
+	     NULL, again);
+	refresh(f, t + 11 * DAY);
+	expect_of(f, r,
+		  "CASE st.wait_from WHEN s.first_posted - 10 * 86400 THEN "
+		  "'first' WHEN s.first_posted THEN 'own' END || ' ' || "
+		  "(coalesce(st.pinged_at, 0) = s.first_posted)",
+		  want);
+	free(v8);
+	free(r);
+	free(subj);
+	free(rsubj);
+}
+
 static void test_status__resend_with_other_patches_is_a_posting(void **state)
 {
 	struct fixture *f = *state;
 
-	mail(f, "v8@x", "A U Thor <author@example.com>",
-	     "[PATCH v8] widget: spin", T0, NULL, NULL, PATCH);
-	mail(f, "v8r@x", "A U Thor <author@example.com>",
-	     "[RESEND PATCH v8] widget: spin", T0 + 10 * DAY, NULL, NULL,
-	     PATCH);
-	refresh(f, T0 + 11 * DAY);
-	expect_of(f, "v8r@x",
-		  "(st.wait_from = s.first_posted - 10 * 86400) || ' ' || "
-		  "(st.pinged_at = s.first_posted)",
-		  "1 1");
-	mail(f, "w8@x", "A U Thor <author@example.com>",
-	     "[PATCH v8] widget: turn", T0 + 20 * DAY, NULL, NULL, PATCH2);
-	mail(f, "w8r@x", "A U Thor <author@example.com>",
-	     "[RESEND PATCH v8] widget: turn", T0 + 30 * DAY, NULL, NULL,
-	     PATCH3);
-	refresh(f, T0 + 31 * DAY);
-	expect_of(f, "w8r@x",
-		  "(st.wait_from = s.first_posted) || ' ' || "
-		  "coalesce(st.pinged_at, 0)",
-		  "1 0");
+	resend_v8(f, "v8", "spin", T0, PATCH, PATCH, "first 1");
+	resend_v8(f, "w8", "turn", T0 + 20 * DAY, PATCH2, PATCH3, "own 0");
 }
 
 /* The author's ping written in an earlier version's thread after the
