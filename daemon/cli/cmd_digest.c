@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/spool.h"
 #include "policy.h"
 #include "log.h"
 #include "notify/plan.h"
@@ -179,7 +180,7 @@ int cmd_digest(int argc, char **argv, struct cli_ctx *ctx)
 	size_t n_optouts = 0, i;
 	struct pc_store *st;
 	int64_t now = (int64_t)time(NULL);
-	int c, dry = 0, rc = CLI_OK;
+	int c, dry = 0, planned, rc = CLI_OK;
 	char *end;
 
 	cli_policy_args_init(&pa, argc);
@@ -300,8 +301,14 @@ optout_fail:
 		goto out_args;
 	}
 	sh.now = now;
-	if (cli_policy_plan(cp, st, now, &po, 1, &stats, &ps, dry,
-			    dry ? show_queued : NULL, &sh) < 0)
+	/* A dry run prints the mail inside the judging transaction:
+	 * spooled, so that a paused reader does not hold the lock. */
+	if (dry)
+		spool_begin();
+	planned = cli_policy_plan(cp, st, now, &po, 1, &stats, &ps, dry,
+				  dry ? show_queued : NULL, &sh);
+	spool_end();
+	if (planned < 0)
 		rc = CLI_FAIL;
 	else
 		print_summary(&ps, dry);

@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/json_out.h"
 #include "policy.h"
+#include "cli/spool.h"
 #include "cli/term.h"
 #include "log.h"
 #include "sla/bizclock.h"
@@ -506,7 +507,7 @@ int cmd_status(int argc, char **argv, struct cli_ctx *ctx)
 	const char *db = NULL;
 	struct pc_store *st;
 	int64_t now = (int64_t)time(NULL), stale = -1;
-	int c, full = 0, rc = CLI_OK;
+	int c, full = 0, listed, rc = CLI_OK;
 
 	cli_policy_args_init(&pa, argc);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -597,9 +598,14 @@ int cmd_status(int argc, char **argv, struct cli_ctx *ctx)
 	if (o.json)
 		o.arr = json_object_new_array();
 	/* Judged in a transaction that is rolled back: status writes
-	 * nothing. */
-	if (cli_policy_list(cp, st, now, full, &stats, list_rows, &o, &stale) <
-	    0) {
+	 * nothing. The rows are printed inside it: spooled, so that a
+	 * reader who stops at the first screen does not hold the lock. */
+	if (!o.json)
+		spool_begin();
+	listed = cli_policy_list(cp, st, now, full, &stats, list_rows, &o,
+				 &stale);
+	spool_end();
+	if (listed < 0) {
 		rc = CLI_FAIL;
 		goto out;
 	}
