@@ -545,6 +545,25 @@ static int says_routing(const char *p, size_t len)
 	return has_any(p, len, phrases);
 }
 
+/* A question about the author's work after this series: "May I ask
+ * what else you have in the pipe for the next steps?" above Ulf
+ * Hansson's Reviewed-by for the whole series (lore nvdimm 2021-05-25,
+ * "simplify gendisk and request_queue allocation for bio based
+ * drivers"). Curiosity about what comes next; the series waits on no
+ * answer to it. */
+static int says_beyond(const char *p, size_t len)
+{
+	static const char *const phrases[] = { "in the pipe",
+					       "next steps",
+					       "what's next",
+					       "what is next",
+					       "future plans",
+					       "plans for the future",
+					       NULL };
+
+	return has_any(p, len, phrases);
+}
+
 /* The attribution lines of the mail being read ("On Wed, Jun 23, 2021
  * at 01:40:38PM +0530, kajoljain wrote:"), lower-cased: whom the reply
  * quotes, so whom it answers. */
@@ -1183,7 +1202,8 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 				    says_request(p + start, i - start))
 					bits |= PC_INTENT_REQUEST;
 			}
-			if (p[i - 1] == '?' && !routing)
+			if (p[i - 1] == '?' && !routing &&
+			    !says_beyond(p + start, i - start))
 				bits |= PC_INTENT_QUESTION;
 			if (says_optional(p + start, i - start))
 				bits |= OPTIONAL;

@@ -166,6 +166,9 @@ static const struct {
 	{ 29, pc_store__backfill_intents },
 	/* vocatives, cited words, Outlook quotes, changes already made */
 	{ 31, pc_store__backfill_intents },
+	/* a reviewer's own reading below a hunk, questions about what
+	 * comes after the series */
+	{ 32, pc_store__backfill_intents },
 };
 
 static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)

@@ -134,6 +134,13 @@ static const struct {
 	  "tree?\n",
 	  P },
 	{ "Mike, any objections to me taking this through a dax branch?\n", P },
+	/* Curiosity about the author's next work asks nothing of this
+	 * series (lore nvdimm 2021-05-25, Ulf Hansson, with his
+	 * Reviewed-by); a question about this series still asks. */
+	{ "May I ask what else you have in the pipe for the next steps?\n", 0 },
+	{ "What are your future plans for the other drivers?\n", 0 },
+	{ "Why is the lock dropped before the next step?\n",
+	  PC_INTENT_QUESTION },
 	/* a question addressed by name to someone the reply does not
 	 * quote asks them, not the author (lore nvdimm 2021-06-23, Peter
 	 * Zijlstra; linux-integrity 2022-11, Mimi Zohar) */
