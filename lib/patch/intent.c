@@ -553,10 +553,12 @@ static int says_routing(const char *p, size_t len)
  * answer to it. */
 static int says_beyond(const char *p, size_t len)
 {
-	static const char *const phrases[] = { "in the pipe",
+	/* Not "in the pipe" alone, nor "what's next": a review of pipe
+	 * or display pipeline code asks "is the data in the pipe ...?" */
+	static const char *const phrases[] = { "have in the pipe",
+					       "in the pipe for",
+					       "in the pipeline for",
 					       "next steps",
-					       "what's next",
-					       "what is next",
 					       "future plans",
 					       "plans for the future",
 					       NULL };

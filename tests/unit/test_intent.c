@@ -141,6 +141,8 @@ static const struct {
 	{ "What are your future plans for the other drivers?\n", 0 },
 	{ "Why is the lock dropped before the next step?\n",
 	  PC_INTENT_QUESTION },
+	{ "Is the data still in the pipe when the reader closes it?\n",
+	  PC_INTENT_QUESTION },
 	/* a question addressed by name to someone the reply does not
 	 * quote asks them, not the author (lore nvdimm 2021-06-23, Peter
 	 * Zijlstra; linux-integrity 2022-11, Mimi Zohar) */
