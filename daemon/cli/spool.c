@@ -138,10 +138,9 @@ void spool_end(void)
 {
 	if (!relay.running)
 		return;
-	/* Flushed twice: the control-character filter (safeout.h) flushes
-	 * into the stream beneath it. */
+	/* stdout first: the control-character filter (safeout.h) writes
+	 * into the stream beneath it, which the second flush empties. */
 	fflush(stdout);
-	fflush(NULL);
 	fflush(NULL);
 	/* The real stdout back on fd 1; the pipe loses its one writer, and
 	 * the relay, once it has written what it holds, sees its end. */

@@ -48,11 +48,27 @@ if [ "$bytes" -lt 81920 ]; then
 	exit 1
 fi
 
-# The pager: reads nothing until $tmp/go exists, then everything.
-export PATCHCLOCK_PAGER="while [ ! -e '$tmp/go' ]; do sleep 0.1; done; cat >'$tmp/paged.txt'"
+# The pager: reads the first line (status prints its rows from inside
+# the judging transaction, so it has begun), says so, then reads nothing
+# more until $tmp/go exists, then everything.
+cat >"$tmp/pager" <<PAGER
+IFS= read -r first
+touch '$tmp/started'
+while [ ! -e '$tmp/go' ]; do sleep 0.1; done
+{ printf '%s\n' "\$first"; cat; } >'$tmp/paged.txt'
+PAGER
+export PATCHCLOCK_PAGER="sh '$tmp/pager'"
 script -qec "'$pc' status --db '$db' --now '$now' --all --long" /dev/null \
 	>/dev/null 2>&1 &
 lister=$!
+for _ in $(seq 600); do
+	[ -e "$tmp/started" ] && break
+	sleep 0.1
+done
+if [ ! -e "$tmp/started" ]; then
+	echo "FAIL: status printed nothing to the pager in 60 s" >&2
+	exit 1
+fi
 
 # A writer beside it: one new message.
 cat >"$tmp/one.eml" <<'MAIL'
@@ -63,7 +79,6 @@ Message-ID: <one-more@example.com>
 
 One more.
 MAIL
-sleep 1
 t0=$(date +%s)
 if ! timeout 300 "$pc" ingest --db "$db" --quiet "$tmp/one.eml" \
 	>/dev/null 2>"$tmp/ingest.err"; then
