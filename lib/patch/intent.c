@@ -977,6 +977,24 @@ static int says_optional(const char *p, size_t len)
 	       p[len - 1] != '?';
 }
 
+/* "I agree", "Yes, I fully agree": a short sentence with "agree" and
+ * no "not" ("I don't agree"). */
+static int says_short_agree(const struct words *ws)
+{
+	static const char *const nots[] = { "not",    "don't",	"dont",
+					    "can't",  "cannot", "cant",
+					    "didn't", "no",	NULL };
+	size_t i;
+	int agree = 0;
+
+	for (i = 0; i < ws->n; i++) {
+		if (is_word(ws->w[i], nots))
+			return 0;
+		agree |= !strcmp(ws->w[i], "agree");
+	}
+	return agree;
+}
+
 /* "I'll fix it in v3", "will send a new version", "Got it". */
 static int says_respin(const char *p, size_t len)
 {
@@ -1067,8 +1085,14 @@ static int says_respin(const char *p, size_t len)
 	struct words ws;
 	size_t i;
 
-	split_words(&ws, p, len, 3);
+	split_words(&ws, p, len, 5);
 	if (ws.n && ws.n <= 2 && is_word(ws.w[0], alone))
+		return 1;
+	/* Agreement alone, to a change asked for: "Yes, I agree."
+	 * (linux-integrity 2022-11-30, Roberto Sassu, to Mimi Zohar's "Does
+	 * it make sense to limit this change to just CONFIG_VMAP_STACK?").
+	 * Longer sentences say what is agreed with. */
+	if (ws.n && ws.n <= 4 && says_short_agree(&ws))
 		return 1;
 	if (has_any(p, len, phrases))
 		return 1;

@@ -169,6 +169,8 @@ static const struct {
 	/* a reviewer's own reading below a hunk, questions about what
 	 * comes after the series */
 	{ 32, pc_store__backfill_intents },
+	/* an author's short agreement to a change asked for */
+	{ 33, pc_store__backfill_intents },
 };
 
 static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)

@@ -79,6 +79,14 @@ static const struct {
 	{ "Got it! Thanks.\n", PC_INTENT_RESPIN },
 	{ "Sure, I'll fix that in v3.\n", PC_INTENT_RESPIN },
 	{ "Agreed, will send a new version.\n", PC_INTENT_RESPIN },
+	/* The author agreeing, alone, to a change the maintainer put as a
+	 * question (linux-integrity 2022-11-30); not when disagreeing, nor
+	 * a longer sentence that says what it agrees with. */
+	{ "> Does it make sense to limit this change to just\n"
+	  "> CONFIG_VMAP_STACK?\n\nYes, I agree.\n\nRoberto\n",
+	  PC_INTENT_RESPIN },
+	{ "I don't agree.\n", 0 },
+	{ "I agree the lock is not needed on this path today.\n", 0 },
 	{ "Good point, fixed in v2.\n", PC_INTENT_RESPIN },
 	{ "> I'll fix it\nNo need.\n", 0 },
 	{ "> Why?\nBecause. How did you find it?\n", PC_INTENT_QUESTION },
