@@ -12,6 +12,7 @@
 #include "patch/command.h"
 #include "patch/intent.h"
 #include "patch/isa.h"
+#include "patch/split.h"
 #include "util/util.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -100,9 +101,10 @@ static size_t commit_message_len(const char *body, size_t len, size_t diff_off)
 	return (size_t)(end - body);
 }
 
-/* The bits a posting carries (PC_INTENT_DRAFT_ISA): from its title and
- * its author's prose (a cover letter; a patch's commit message, or the
- * mail's text around an attached one). */
+/* The bits a posting carries (PC_INTENT_DRAFT_ISA, and a cover letter's
+ * PC_INTENT_SPLIT): from its title and its author's prose (a cover
+ * letter; a patch's commit message, or the mail's text around an
+ * attached one). */
 static unsigned posting_bits(const struct pc_analysis *d,
 			     const struct pc_msg *m, const char *text)
 {
@@ -111,10 +113,14 @@ static unsigned posting_bits(const struct pc_analysis *d,
 	if (d->kind == PC_KIND_PATCH && text == m->body.buf && d->diff.nfiles)
 		prose = commit_message_len(m->body.buf, m->body.len,
 					   d->diff.diff_off);
-	return pc_isa_draft(d->name, strlen(d->name)) ||
-			       pc_isa_draft(m->body.buf, prose) ?
-		       PC_INTENT_DRAFT_ISA :
-		       0;
+	unsigned bits = 0;
+
+	if (pc_isa_draft(d->name, strlen(d->name)) ||
+	    pc_isa_draft(m->body.buf, prose))
+		bits |= PC_INTENT_DRAFT_ISA;
+	if (d->kind == PC_KIND_COVER && pc_split_by_tree(m->body.buf, prose))
+		bits |= PC_INTENT_SPLIT;
+	return bits;
 }
 
 int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,

@@ -61,6 +61,9 @@ enum {
 	 * reply's): its author says the specification it implements is a
 	 * draft (lib/patch/isa.h). */
 	PC_INTENT_DRAFT_ISA = 1 << 29,
+	/* A cover letter's bit: its author asks the maintainers of each
+	 * part to apply it through their own trees (lib/patch/split.h). */
+	PC_INTENT_SPLIT = 1 << 30,
 };
 
 /*

@@ -653,12 +653,17 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 		h = PC_SLA_HOLD_NOT_SUBMISSION;
 		why = "a request for testing (RFT)";
 	} else if ((v->flags & PC_SLA_INCOMPLETE) &&
+		   !(s->split_by_tree && s->npatches >= 2) &&
 		   (!s->has_cover || 3 * s->received < s->total)) {
 		/* A patch or a few cross-posted from a series sent
 		 * elsewhere (5 of a VFS series' 30). With its cover letter
 		 * and a third of it at least, the part of a series that is
 		 * this list's is a submission to it (a PWM driver's 2 of
-		 * 5 patches here, its DT and defconfig ones elsewhere). */
+		 * 5 patches here, its DT and defconfig ones elsewhere); so
+		 * is a part of two patches or more of one whose cover
+		 * letter asks each subsystem to apply its own (the TPM
+		 * patches, 5 of 606, of a tree-wide i2c conversion), but
+		 * not a lone patch of it (its PWM patch, 537 of 606). */
 		h = PC_SLA_HOLD_NOT_SUBMISSION;
 		why = "only part of a larger series reached the list";
 	} else if (s->inside_other) {
@@ -714,6 +719,19 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 		v->wait_from = 0;
 		v->wait_msgid = NULL;
 	}
+}
+
+/*
+ * Whether an applied reply may say anything of this series: always,
+ * except on the cover letter of a series split by tree (split.h), where
+ * a note from anyone but this series' appliers ("Applied patch 123 to
+ * chrome-platform", a power-supply maintainer's "Thanks, queued") is
+ * about the part another list's tree took.
+ */
+static int applies_here(const struct pc_sla_series *s,
+			const struct pc_sla_reply *r)
+{
+	return r->applied && (!s->split_by_tree || r->answers || r->applier);
 }
 
 /* Whether patch n (1..64) is in the set. */
@@ -784,7 +802,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * spoken of ("This patch is wrong. The rest in the series is
 		 * okay."); anything else a bot says is no response. */
 		if (bot) {
-			if (r->applied) {
+			if (applies_here(s, r)) {
 				accept_patches(out, s, r);
 				earliest(&any, r->date);
 			} else if ((r->comment || r->changes) &&
@@ -867,12 +885,12 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			changes = 1;
 		if (r->changes || r->respin)
 			revise = 1;
-		if (r->applied &&
+		if (applies_here(s, r) &&
 		    (r->maintainer ||
 		     in_list(s->maintainers, s->nmaintainers, r->from_addr))) {
 			accept_patches(out, s, r);
 			earliest(&any, r->date);
-		} else if (r->applied && r->named_maintainer) {
+		} else if (applies_here(s, r) && r->named_maintainer) {
 			out->named_applied = r->date;
 		}
 		if (feedback) {

@@ -277,6 +277,12 @@ struct pc_sla_series {
 	 * (lib/patch/isa.h): held where the profile takes frozen or
 	 * ratified extensions only (isa_extensions = ratified) */
 	int draft_isa;
+	/* its cover letter asks the maintainers of each part to apply it
+	 * through their own trees (lib/patch/split.h): a part of two
+	 * patches or more that reached the list is a submission to it;
+	 * an apply note on the cover concerns this part only when one of
+	 * its appliers wrote it */
+	int split_by_tree;
 	/* an unchanged [PATCH RESEND] of the same version: its posting is
 	 * the author's ping (pinged_at), and the wait runs from the first
 	 * posting of the version (prev_posted) */

@@ -97,7 +97,10 @@ static const char SQL_SERIES[] =
 	"  AND m.patch_id IS NOT NULL)), 0), "
 	/* Its author says it implements a draft specification. */
 	"EXISTS (SELECT 1 FROM messages d WHERE d.series_id = s.id "
-	" AND d.kind IN ('patch', 'cover') AND (d.intent & 536870912) != 0) "
+	" AND d.kind IN ('patch', 'cover') AND (d.intent & 536870912) != 0), "
+	/* Its cover letter asks each subsystem to apply its own part. */
+	"EXISTS (SELECT 1 FROM messages c WHERE c.series_id = s.id "
+	" AND c.kind = 'cover' AND (c.intent & 1073741824) != 0) "
 	"FROM series s WHERE s.id = ?";
 /* A later posting by the same author that replaces series ?1 though no
  * version link says so (the title changed between versions, a series
@@ -893,6 +896,7 @@ int pc_status_facts_gather(struct pc_store *st, struct pc_status_facts *f,
 	f->s.author_name = pc_status_facts_keep(f, sqlite3_column_text(s, 24));
 	f->s.resend = sqlite3_column_int(s, 25);
 	f->s.draft_isa = sqlite3_column_int(s, 26);
+	f->s.split_by_tree = sqlite3_column_int(s, 27);
 	sqlite3_reset(s);
 	if (!f->s.resend) {
 		int64_t at = 0;

@@ -171,6 +171,8 @@ static const struct {
 	{ 32, pc_store__backfill_intents },
 	/* an author's short agreement to a change asked for */
 	{ 33, pc_store__backfill_intents },
+	/* a cover letter that asks each subsystem to apply its part */
+	{ 34, pc_store__backfill_posting_bits },
 };
 
 static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)

@@ -851,6 +851,64 @@ static void test_state__applied_by_bot_or_pull_request(void **state)
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_APPLIED);
 }
 
+/* A part of a tree-wide series whose cover letter asks each subsystem
+ * to apply its own (lib/patch/split.h): the TPM patches, 5 of "[PATCH
+ * 000/606] i2c: Complete conversion to i2c_probe_new" (linux-integrity
+ * 2022-11-18) wait on the TPM maintainer, though the chrome-platform
+ * bot and the power-supply maintainer said "applied" on the cover
+ * letter of their own patches; a lone patch of it (its PWM patch, 537
+ * of 606, on linux-pwm) is still no submission. */
+static void test_state__split_by_tree(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_sla_patch p[5];
+	int i;
+
+	memset(p, 0, sizeof(p));
+	for (i = 0; i < 5; i++) {
+		p[i].idx = i + 1;
+		p[i].author_addr = "author@example.com";
+	}
+	f->s.patches = p;
+	f->s.npatches = 5;
+	f->s.total = 606;
+	f->s.received = 5;
+	f->s.has_cover = 1;
+	f->pol.review = PC_PROF_REVIEW_NONE;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
+	f->s.split_by_tree = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	/* Apply notes on the cover from a bot and another subsystem's
+	 * maintainer (answers 0: the cover) concern their own patches. */
+	reply(f, POSTED + HOUR, "patchwork-bot+chrome-platform@kernel.org", 1,
+	      1, 0);
+	reply(f, POSTED + 2 * HOUR, "sre@kernel.org", 0, 1, 0);
+	f->replies[1].maintainer = 1;
+	f->replies[1].comment = 0;
+	f->replies[1].covers = (const unsigned char *)"\0\0\0\0\0";
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_true(f->v.state < PC_SLA_ACCEPTED);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	/* Without the split, the bot's note was the series'. */
+	f->s.split_by_tree = 0;
+	f->s.total = f->s.received = 5;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_APPLIED);
+	/* A lone patch of a split series: a cross-post. */
+	f->s.nreplies = 0;
+	f->s.split_by_tree = 1;
+	f->s.npatches = 1;
+	f->s.total = 606;
+	f->s.received = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
+	f->s.patches = &f->patch;
+}
+
 /* A series of three patches, in place of the fixture's one. */
 static void three_patches(struct fixture *f, struct pc_sla_patch *p)
 {
@@ -1063,6 +1121,7 @@ int main(void)
 		T(test_state__author_asks_back),
 		T(test_state__holds),
 		T(test_state__applied_by_bot_or_pull_request),
+		T(test_state__split_by_tree),
 		T(test_state__acceptance_per_patch),
 		T(test_state__foreign_topics),
 		T(test_state__new_until_due_then_overdue),
