@@ -795,7 +795,8 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 				digest_add(d, kind, &ser, c, prof, why);
 				if ((rc = pc_outbox_digest_listed(
 					     p->st, d->addr, c->series_id,
-					     c->version, p->err)) < 0) {
+					     c->version, c->wait_from,
+					     p->err)) < 0) {
 					people_release(&maint);
 					return rc;
 				}

@@ -540,10 +540,13 @@ static const char SQL_FIRST_RUN[] =
 	"SELECT first_run FROM plan_state WHERE id = ?1";
 static const char SQL_LISTED[] =
 	"SELECT 1 FROM digest_items WHERE addr = lower(?1) AND series_id = ?2 "
-	"AND version = ?3";
+	"AND version = ?3 AND listed_at >= ?4";
+/* listed_at: the last digest that listed it (a new wait after it is
+ * news again). */
 static const char SQL_LIST_ITEM[] =
-	"INSERT OR IGNORE INTO digest_items (addr, series_id, version, "
-	"listed_at) VALUES (lower(?1), ?2, ?3, ?4)";
+	"INSERT INTO digest_items (addr, series_id, version, listed_at) "
+	"VALUES (lower(?1), ?2, ?3, ?4) ON CONFLICT (addr, series_id, version) "
+	"DO UPDATE SET listed_at = max(listed_at, excluded.listed_at)";
 static const char SQL_LAST_DIGEST[] =
 	"SELECT coalesce(max(created_at), 0) FROM outbox WHERE action = "
 	"'digest' AND status = 'sent' AND recipients = lower(?)";
@@ -672,7 +675,8 @@ int pc_outbox_first_run(int64_t *at_out, struct pc_store *st, int64_t now,
 }
 
 int pc_outbox_digest_listed(struct pc_store *st, const char *addr,
-			    int64_t series_id, int version, struct pc_err *err)
+			    int64_t series_id, int version, int64_t since,
+			    struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_LISTED, err);
 	int rc;
@@ -682,6 +686,7 @@ int pc_outbox_digest_listed(struct pc_store *st, const char *addr,
 	sqlite3_bind_text(s, 1, addr, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, series_id);
 	sqlite3_bind_int(s, 3, version);
+	sqlite3_bind_int64(s, 4, since);
 	rc = sqlite3_step(s);
 	sqlite3_reset(s);
 	if (rc == SQLITE_ROW)

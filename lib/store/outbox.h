@@ -262,10 +262,14 @@ int pc_outbox_active_reviewers(struct pc_store *st, const char *entry,
 int pc_outbox_first_run(int64_t *at_out, struct pc_store *st, int64_t now,
 			struct pc_err *err);
 
-/* Whether a digest to addr listed series_id at version before (1, or 0;
- * <0 on error); and recording that one does now. Errors: PC_EDB. */
+/* Whether a digest to addr listed series_id at version at or after since
+ * (1, or 0; <0 on error): the wait that began at since is no news to
+ * them then, where a new wait after the last listing is (the applier
+ * acked, then left it past the cadence again); and recording that a
+ * digest lists it at at. Errors: PC_EDB. */
 int pc_outbox_digest_listed(struct pc_store *st, const char *addr,
-			    int64_t series_id, int version, struct pc_err *err);
+			    int64_t series_id, int version, int64_t since,
+			    struct pc_err *err);
 int pc_outbox_digest_list(struct pc_store *st, const char *addr,
 			  int64_t series_id, int version, int64_t at,
 			  struct pc_err *err);

@@ -399,6 +399,53 @@ static void test_plan__test_verdicts(void **state)
 	free(s);
 }
 
+/* A digest lists a wait once; a new wait of the same version is news
+ * again: the maintainer acked (their own tag is not the apply, so it
+ * waits on them again from it), then left it past the cadence. The TPM
+ * part of a tree-wide i2c conversion (linux-integrity 2022-11-28): the
+ * maintainer who had heard of it at its first wait was told nothing of
+ * its second. */
+static void test_plan__new_wait_is_news(void **state)
+{
+	struct fixture *f = *state;
+#define LISTED_DIGESTS                                         \
+	"SELECT count(*) FROM outbox WHERE action = 'digest' " \
+	"AND why LIKE 'series 1 v1:%%'"
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	plan(f, T0 + 8 * DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, LISTED_DIGESTS), 1);
+	/* The reminder and the digest go out. */
+	assert_int_equal(t_query_int(&f->ts, "UPDATE outbox SET status = "
+					     "'sent' WHERE status = 'pending' "
+					     "RETURNING 1"),
+			 1);
+	/* The same wait, days later: no news, no digest. */
+	plan(f, T0 + 10 * DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, LISTED_DIGESTS), 1);
+	/* The maintainer acks it: a new wait from the ack, not yet due. */
+	mail(f, "r1@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH] widget: spin", T0 + 10 * DAY + 3600, "p1@x", NULL,
+	     "Acked-by: May Tainer <may@example.org>\n");
+	plan(f, T0 + 14 * DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, LISTED_DIGESTS), 1);
+	/* Past the cadence from the ack: news again, in one digest. */
+	plan(f, T0 + 18 * DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, LISTED_DIGESTS), 2);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox "
+					     "WHERE action = 'digest' AND "
+					     "why LIKE '%%since <r1@x>%%'"),
+			 1);
+	assert_int_equal(t_query_int(&f->ts, "UPDATE outbox SET status = "
+					     "'sent' WHERE status = 'pending' "
+					     "RETURNING 1"),
+			 1);
+	plan(f, T0 + 19 * DAY, 0);
+	assert_int_equal(t_query_int(&f->ts, LISTED_DIGESTS), 2);
+#undef LISTED_DIGESTS
+}
+
 /* With boot reports on, each verdict gets one reply in the thread. */
 static void test_plan__boot_report(void **state)
 {
@@ -806,6 +853,7 @@ int main(void)
 		T(test_plan__digest_at_the_next_opening),
 		T(test_plan__digest_withdrawn_with_nothing_to_say),
 		T(test_plan__test_verdicts),
+		T(test_plan__new_wait_is_news),
 		T(test_plan__boot_report),
 		T(test_plan__opt_out_reply_holds_back),
 		T(test_plan__bot_author_holds_back),
