@@ -465,6 +465,26 @@ static const struct pc_sla_reply *replied_to(const struct pc_sla_series *s,
 }
 
 /*
+ * The patch (its n, 1..64) reply i sits under: the one it answers, or
+ * the one the reply it answers sits under ("Re: [PATCH 11/30]", the
+ * author's answer to a review of patch 11); 0 for the cover letter or
+ * none. under[] holds the earlier replies' answers.
+ */
+static int under_patch(const struct pc_sla_series *s, size_t i,
+		       const int *under)
+{
+	const char *irt = s->replies[i].in_reply_to;
+	size_t k;
+
+	if (s->replies[i].answers)
+		return s->replies[i].answers <= 64 ? s->replies[i].answers : 0;
+	for (k = i; irt && k-- > 0;)
+		if (s->replies[k].msgid && !strcmp(s->replies[k].msgid, irt))
+			return under[k];
+	return 0;
+}
+
+/*
  * Whether the author's reply i answers a question: the message it replies
  * to asked one (when that is a reply of the thread by someone else), else
  * whether the last word before it did (asked).
@@ -755,6 +775,12 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	int revise = 0;
 	/* the patches (1..64) the author has already remarked on */
 	uint64_t remarked = 0;
+	/* the patches (1..64) with feedback below them that the author has
+	 * not answered there yet: while one has, an answer elsewhere does
+	 * not give the ball back (a changelog asked for on patch 7, the
+	 * author answering a question on patch 11) */
+	uint64_t owed = 0;
+	int *under = xcalloc(s->nreplies ? s->nreplies : 1, sizeof(*under));
 	/* who gave the last feedback, and since it: the author's first
 	 * answer, whether the author promised a new version */
 	const char *fed_by = NULL, *answered_msgid = NULL;
@@ -787,6 +813,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		const struct pc_sla_reply *r = &s->replies[i];
 		int by_author, bot, feedback;
 
+		under[i] = under_patch(s, i, under);
 		if (r->date > now) {
 			/* Mail from after now (a replay): the verdict
 			 * changes when it arrives. */
@@ -827,7 +854,28 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * waits on the reviewer's answer even when the author had
 		 * promised a new version, unless a reviewer asked for one
 		 * (then it is how to write it). */
+		if (by_author && r->repost) {
+			/* A new version of the patch the review was about,
+			 * in its thread: the rest waits on the maintainers
+			 * from it, unless feedback elsewhere is still owed
+			 * or changes were asked for the whole. */
+			if (under[i])
+				owed &= ~((uint64_t)1 << (under[i] - 1));
+			if (!waiting && !owed && !changes && !withdrawn &&
+			    !s->author_governs) {
+				waiting = 1;
+				out->wait_from = r->date;
+				out->wait_msgid = r->msgid;
+			}
+			continue;
+		}
 		if (by_author) {
+			/* An answer below a patch settles that patch's
+			 * feedback; one to the cover letter, all of it. */
+			if (under[i])
+				owed &= ~((uint64_t)1 << (under[i] - 1));
+			else
+				owed = 0;
 			if (fed_by && !answered) {
 				answered = r->date;
 				answered_msgid = r->msgid;
@@ -841,6 +889,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 				out->ping_msgid = r->msgid;
 			}
 			if (!waiting && !r->withdraw && !s->author_governs &&
+			    !owed &&
 			    ((r->question && !revise) ||
 			     (!changes && !r->respin &&
 			      (r->ping || answers_question(s, i, asked))))) {
@@ -894,6 +943,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			out->named_applied = r->date;
 		}
 		if (feedback) {
+			if (under[i])
+				owed |= (uint64_t)1 << (under[i] - 1);
 			routed = 0;
 			waiting = 0;
 			asked = r->question;
@@ -908,7 +959,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			else if (!r->applier)
 				routed--;
 		} else if (!waiting && r->approve && fed_by && answered &&
-			   !promised && !strcmp(fed_by, r->from_addr)) {
+			   !promised && !owed &&
+			   !strcmp(fed_by, r->from_addr)) {
 			/* The reviewer whose remark it was agrees with the
 			 * author's answer ("OK for me, I just pointed it
 			 * out"): the ball is back with whoever applies it,
@@ -919,6 +971,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			fed_by = NULL;
 		}
 	}
+	free(under);
 	out->last_human = last_human;
 	if (s->accepted_at > now)
 		next_check(out, s->accepted_at, now);

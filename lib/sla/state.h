@@ -214,6 +214,10 @@ struct pc_sla_reply {
 	/* the sender applies the series: an M: of the governing entry or
 	 * of an entry sharing an M: with it */
 	unsigned applier : 1;
+	/* not a reply but the author's new version of one patch, posted
+	 * below a review of it (lib/store/status_facts.c): that patch's
+	 * feedback is answered */
+	unsigned repost : 1;
 	/* An applied reply: what it names. whole: "the series" (however it
 	 * is threaded); first..last: "Top 6 patches" (n of n/N; 0 0 when
 	 * not said); answers: the n of the patch it replies to (0: the

@@ -235,6 +235,14 @@ static const char SQL_THREAD[] =
 	"FROM th JOIN messages m ON m.id = th.id "
 	"WHERE m.series_id IS NULL AND m.date IS NOT NULL AND m.to_bot = 0 "
 	"ORDER BY m.date, m.id";
+/* A new version of one patch, posted by the series' author (?3) in reply
+ * to the review ?1 of this series (?2) that asked for it: "[PATCH v2]
+ * dt-bindings: pwm: mediatek: Add compatible for MT7986" below
+ * Krzysztof Kozlowski's review of 2/2 (linux-pwm 2022-10-31). */
+static const char SQL_REPOSTS_BELOW[] =
+	"SELECT date, msgid FROM messages WHERE in_reply_to = ?1 "
+	"AND kind = 'patch' AND series_id IS NOT NULL AND series_id != ?2 "
+	"AND from_addr = ?3 AND date IS NOT NULL";
 /* Whether addr is an M: of the governing entry ?1, or of an entry that
  * shares an M: with it (one maintainer's subsystems). */
 static const char SQL_GOVERNING[] =
@@ -399,6 +407,65 @@ static void set_intent(struct pc_sla_reply *r, unsigned bits)
 	r->last = (int)PC_INTENT_LAST(bits);
 }
 
+static struct pc_sla_reply *insert_reply(struct pc_status_facts *f,
+					 int64_t date);
+
+/*
+ * The author's new versions of single patches posted below reviews of
+ * this series (SQL_REPOSTS_BELOW), as replies of the author's that
+ * answer the review (pc_sla_reply.repost). Only below reviews of
+ * someone else's that ask or remark: one lookup each, by the
+ * in_reply_to index.
+ */
+static int load_reposts_below(struct pc_store *st, struct pc_status_facts *f,
+			      int64_t sid, struct pc_err *err)
+{
+	struct found {
+		int64_t date;
+		const char *msgid, *irt;
+	} *found = NULL;
+	size_t n = 0, alloc = 0, i, nreplies = f->s.nreplies;
+	sqlite3_stmt *s;
+	int rc = 0;
+
+	if (!f->s.author_addr)
+		return 0;
+	for (i = 0; i < nreplies && rc >= 0; i++) {
+		const struct pc_sla_reply *r = &f->replies[i];
+
+		if (r->bot || !r->msgid || !r->from_addr ||
+		    !strcmp(r->from_addr, f->s.author_addr) ||
+		    !(r->comment || r->changes || r->question))
+			continue;
+		if (!(s = pc_store__stmt(st, SQL_REPOSTS_BELOW, err))) {
+			rc = PC_EDB;
+			break;
+		}
+		sqlite3_bind_text(s, 1, r->msgid, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 2, sid);
+		sqlite3_bind_text(s, 3, f->s.author_addr, -1, SQLITE_STATIC);
+		while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+			PC_ALLOC_GROW(found, n + 1, alloc);
+			found[n].date = sqlite3_column_int64(s, 0);
+			found[n].msgid = pc_status_facts_keep(
+				f, sqlite3_column_text(s, 1));
+			found[n].irt = r->msgid;
+			n++;
+		}
+		rc = pc_store__step_done(st, s, rc, "reading a thread", err);
+	}
+	for (i = 0; rc >= 0 && i < n; i++) {
+		struct pc_sla_reply *r = insert_reply(f, found[i].date);
+
+		r->from_addr = f->s.author_addr;
+		r->msgid = found[i].msgid;
+		r->in_reply_to = found[i].irt;
+		r->repost = 1;
+	}
+	free(found);
+	return rc < 0 ? rc : 0;
+}
+
 static int load_thread(struct pc_store *st, struct pc_status_facts *f,
 		       int64_t sid, struct pc_err *err)
 {
@@ -437,7 +504,9 @@ static int load_thread(struct pc_store *st, struct pc_status_facts *f,
 	}
 	rc = pc_store__step_done(st, s, rc, "reading a thread", err);
 	f->s.replies = f->replies;
-	return rc;
+	if (rc < 0)
+		return rc;
+	return load_reposts_below(st, f, sid, err);
 }
 
 /* A zeroed reply slot at date, among the replies in date order (after

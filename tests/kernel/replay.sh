@@ -264,9 +264,12 @@ is 2021-07-15 $a4 '.patches[0].reviewed_by.name' "Christoph Hellwig"
 # BLOCK LAYER with 14 (LIBNVDIMM: NON-VOLATILE 4; counted with
 # `select entry, files from series_entries`), which has no profile: the
 # default policy. Hannes Reinecke asked questions on 13/26, 14/26 and
-# 18/26 (Sun 05-23); Christoph answered them on Mon 05-24 from 09:25:57
-# +0200 (07:25:57Z): the ball is back with the maintainers from that
-# first answer. Ulf Hansson replied to the cover letter on Wed 05-26
+# 18/26 (Sun 05-23); Christoph answered them on Mon 05-24, below each
+# patch, from 09:25:57 to 09:29:50 +0200: the ball is back with the
+# maintainers from the last of those answers (07:29:50Z), since while a
+# question below one patch is unanswered, an answer below another does
+# not give it back (the list's labels, too, have the wait begin at
+# 07:29). Ulf Hansson replied to the cover letter on Wed 05-26
 # 00:41:37 +0200 with "Reviewed-by: Ulf Hansson", which applies to all
 # 26 patches (and Hannes Reinecke, Luis Chamberlain, Coly Li, Geert
 # Uytterhoeven tagged single patches); the tags ask the author for
@@ -275,14 +278,14 @@ is 2021-07-15 $a4 '.patches[0].reviewed_by.name' "Christoph Hellwig"
 # wait on (Christoph's answer to it restarts nothing). So at 06-01 it
 # is reviewed and waits on Jens: the maintainers' turn, posted before
 # -rc4 so not late, and overdue: BLOCK LAYER has no profile, so one
-# week from 05-24T07:25:57Z, in UTC. Then Jens Axboe, Tue 06-01
+# week from 05-24T07:29:50Z, in UTC. Then Jens Axboe, Tue 06-01
 # 07:48:09 -0600 (13:48:09Z), to the cover: "Applied, thanks." Jens is
 # M: of BLOCK LAYER, a mapped entry: accepted from then on, nobody's
 # turn.
 a5=20210521055116.1053587-1-hch@lst.de
 e_block="BLOCK LAYER"
 verdict 2021-06-01 $a5 reviewed "overdue" maintainers "$e_block"
-is 2021-06-01 $a5 .due_at 2021-05-31T07:25:57Z
+is 2021-06-01 $a5 .due_at 2021-05-31T07:29:50Z
 for t in 2021-06-08 2021-10-01 2022-01-15; do
 	verdict $t $a5 accepted "" nobody "$e_block"
 done

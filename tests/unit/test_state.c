@@ -909,6 +909,66 @@ static void test_state__split_by_tree(void **state)
 	f->s.patches = &f->patch;
 }
 
+/* Feedback below one patch is owed until the author answers it there
+ * or posts a new version of that patch: an answer below another patch
+ * does not give the ball back. "[PATCH 1/2] pwm: mediatek: Add support
+ * for MT7986" (linux-pwm, 2022-10): Krzysztof asked for changes to the
+ * binding, 2/2; the author answered Sam Shih's questions on the driver,
+ * 1/2 (10-26), and only on 10-31 posted a v2 of 2/2 below Krzysztof's
+ * review, from when 1/2 waited on the maintainers. */
+static void test_state__feedback_owed_per_patch(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_sla_patch p[2];
+
+	memset(p, 0, sizeof(p));
+	p[0].idx = 1;
+	p[0].msgid = "p1@x";
+	p[1].idx = 2;
+	p[1].msgid = "p2@x";
+	p[0].author_addr = p[1].author_addr = "author@example.com";
+	f->s.patches = p;
+	f->s.npatches = 2;
+	f->s.total = f->s.received = 2;
+	f->pol.review = PC_PROF_REVIEW_NONE;
+	reply(f, POSTED + HOUR, "krzk@example.org", 0, 0, 0);
+	f->replies[0].answers = 2;
+	f->replies[0].question = 1;
+	f->replies[0].msgid = "k1@x";
+	f->replies[0].in_reply_to = "p2@x";
+	reply(f, POSTED + DAY, "sam@example.com", 0, 0, 0);
+	f->replies[1].answers = 1;
+	f->replies[1].question = 1;
+	f->replies[1].msgid = "s1@x";
+	f->replies[1].in_reply_to = "p1@x";
+	/* The author answers Sam, below 1/2 (a reply to his reply). */
+	reply(f, POSTED + 2 * DAY, "author@example.com", 0, 0, 0);
+	f->replies[2].comment = 0;
+	f->replies[2].msgid = "a1@x";
+	f->replies[2].in_reply_to = "s1@x";
+	eval(f, POSTED + 30 * DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	assert_false(f->v.flags & PC_SLA_OVERDUE);
+	/* A v2 of 2/2 below Krzysztof's review: 1/2 waits from it. */
+	reply(f, POSTED + 3 * DAY, "author@example.com", 0, 0, 0);
+	f->replies[3].comment = 0;
+	f->replies[3].repost = 1;
+	f->replies[3].msgid = "v2@x";
+	f->replies[3].in_reply_to = "k1@x";
+	eval(f, POSTED + 30 * DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.wait_from, POSTED + 3 * DAY);
+	assert_string_equal(f->v.wait_msgid, "v2@x");
+	/* An answer to the cover letter answers everything. */
+	f->s.nreplies = 3;
+	f->replies[2].in_reply_to = NULL;
+	eval(f, POSTED + 30 * DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.wait_from, POSTED + 2 * DAY);
+	f->s.patches = &f->patch;
+}
+
 /* A series of three patches, in place of the fixture's one. */
 static void three_patches(struct fixture *f, struct pc_sla_patch *p)
 {
@@ -1122,6 +1182,7 @@ int main(void)
 		T(test_state__holds),
 		T(test_state__applied_by_bot_or_pull_request),
 		T(test_state__split_by_tree),
+		T(test_state__feedback_owed_per_patch),
 		T(test_state__acceptance_per_patch),
 		T(test_state__foreign_topics),
 		T(test_state__new_until_due_then_overdue),
