@@ -473,15 +473,18 @@ static const struct pc_sla_reply *replied_to(const struct pc_sla_series *s,
 static int under_patch(const struct pc_sla_series *s, size_t i,
 		       const int *under)
 {
-	const char *irt = s->replies[i].in_reply_to;
-	size_t k;
+	const struct pc_sla_reply *p;
 
 	if (s->replies[i].answers)
 		return s->replies[i].answers <= 64 ? s->replies[i].answers : 0;
-	for (k = i; irt && k-- > 0;)
-		if (s->replies[k].msgid && !strcmp(s->replies[k].msgid, irt))
-			return under[k];
-	return 0;
+	p = replied_to(s, i);
+	return p ? under[p - s->replies] : 0;
+}
+
+/* The bit of patch n (1..64) in a set of patches; 0 for none (n 0). */
+static uint64_t patch_bit(int n)
+{
+	return n >= 1 && n <= 64 ? (uint64_t)1 << (n - 1) : 0;
 }
 
 /*
@@ -757,7 +760,7 @@ static int applies_here(const struct pc_sla_series *s,
 /* Whether patch n (1..64) is in the set. */
 static int patch_in(uint64_t set, int n)
 {
-	return n >= 1 && n <= 64 && (set >> (n - 1) & 1);
+	return (set & patch_bit(n)) != 0;
 }
 
 int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
@@ -859,8 +862,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			 * in its thread: the rest waits on the maintainers
 			 * from it, unless feedback elsewhere is still owed
 			 * or changes were asked for the whole. */
-			if (under[i])
-				owed &= ~((uint64_t)1 << (under[i] - 1));
+			owed &= ~patch_bit(under[i]);
 			if (!waiting && !owed && !changes && !withdrawn &&
 			    !s->author_governs) {
 				waiting = 1;
@@ -872,10 +874,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		if (by_author) {
 			/* An answer below a patch settles that patch's
 			 * feedback; one to the cover letter, all of it. */
-			if (under[i])
-				owed &= ~((uint64_t)1 << (under[i] - 1));
-			else
-				owed = 0;
+			owed = under[i] ? owed & ~patch_bit(under[i]) : 0;
 			if (fed_by && !answered) {
 				answered = r->date;
 				answered_msgid = r->msgid;
@@ -943,8 +942,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			out->named_applied = r->date;
 		}
 		if (feedback) {
-			if (under[i])
-				owed |= (uint64_t)1 << (under[i] - 1);
+			owed |= patch_bit(under[i]);
 			routed = 0;
 			waiting = 0;
 			asked = r->question;

@@ -851,6 +851,23 @@ static void test_state__applied_by_bot_or_pull_request(void **state)
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_APPLIED);
 }
 
+/* A series of n patches p[0..n-1] (1..n, no msgids), in place of the
+ * fixture's one, and no review rule. */
+static void n_patches(struct fixture *f, struct pc_sla_patch *p, int n)
+{
+	int i;
+
+	memset(p, 0, (size_t)n * sizeof(*p));
+	for (i = 0; i < n; i++) {
+		p[i].idx = i + 1;
+		p[i].author_addr = "author@example.com";
+	}
+	f->s.patches = p;
+	f->s.npatches = (size_t)n;
+	f->s.total = f->s.received = n;
+	f->pol.review = PC_PROF_REVIEW_NONE;
+}
+
 /* A part of a tree-wide series whose cover letter asks each subsystem
  * to apply its own (lib/patch/split.h): the TPM patches, 5 of "[PATCH
  * 000/606] i2c: Complete conversion to i2c_probe_new" (linux-integrity
@@ -862,19 +879,10 @@ static void test_state__split_by_tree(void **state)
 {
 	struct fixture *f = *state;
 	struct pc_sla_patch p[5];
-	int i;
 
-	memset(p, 0, sizeof(p));
-	for (i = 0; i < 5; i++) {
-		p[i].idx = i + 1;
-		p[i].author_addr = "author@example.com";
-	}
-	f->s.patches = p;
-	f->s.npatches = 5;
+	n_patches(f, p, 5);
 	f->s.total = 606;
-	f->s.received = 5;
 	f->s.has_cover = 1;
-	f->pol.review = PC_PROF_REVIEW_NONE;
 	eval(f, DUE + DAY);
 	assert_int_equal(f->v.hold, PC_SLA_HOLD_NOT_SUBMISSION);
 	f->s.split_by_tree = 1;
@@ -921,16 +929,9 @@ static void test_state__feedback_owed_per_patch(void **state)
 	struct fixture *f = *state;
 	struct pc_sla_patch p[2];
 
-	memset(p, 0, sizeof(p));
-	p[0].idx = 1;
+	n_patches(f, p, 2);
 	p[0].msgid = "p1@x";
-	p[1].idx = 2;
 	p[1].msgid = "p2@x";
-	p[0].author_addr = p[1].author_addr = "author@example.com";
-	f->s.patches = p;
-	f->s.npatches = 2;
-	f->s.total = f->s.received = 2;
-	f->pol.review = PC_PROF_REVIEW_NONE;
 	reply(f, POSTED + HOUR, "krzk@example.org", 0, 0, 0);
 	f->replies[0].answers = 2;
 	f->replies[0].question = 1;
@@ -969,22 +970,6 @@ static void test_state__feedback_owed_per_patch(void **state)
 	f->s.patches = &f->patch;
 }
 
-/* A series of three patches, in place of the fixture's one. */
-static void three_patches(struct fixture *f, struct pc_sla_patch *p)
-{
-	int i;
-
-	memset(p, 0, 3 * sizeof(*p));
-	for (i = 0; i < 3; i++) {
-		p[i].idx = i + 1;
-		p[i].author_addr = "author@example.com";
-	}
-	f->s.patches = p;
-	f->s.npatches = 3;
-	f->s.total = f->s.received = 3;
-	f->pol.review = PC_PROF_REVIEW_NONE;
-}
-
 static void test_state__acceptance_per_patch(void **state)
 {
 	static const unsigned char mm_covers[3] = { 0, 1, 0 };
@@ -992,7 +977,7 @@ static void test_state__acceptance_per_patch(void **state)
 	struct pc_sla_patch p[3];
 	struct pc_sla_reply *r;
 
-	three_patches(f, p);
+	n_patches(f, p, 3);
 	/* "Applied" in reply to patch 2 accepts patch 2: someone acted,
 	 * so no mail, but the series is not accepted. */
 	reply(f, POSTED + DAY, "dan.j.williams@intel.com", 0, 1, 0);
