@@ -26,6 +26,13 @@
 /* A sentence makes the sender's remarks optional (says_optional()): a
  * bit of the scan's own, above the PC_INTENT_* ones, never returned. */
 #define OPTIONAL (1u << 31)
+/* A paragraph ends in a question (ASKS_LAST), or holds a question put by
+ * name to someone other than the author it answers (DEFERS): bits of
+ * scan_paragraph()'s own, never returned (pc_intent_scan()). */
+#define ASKS_LAST (1u << 6)
+#define DEFERS (1u << 7)
+/* What a comment put to someone else asks of the author: nothing. */
+#define ASKS_AUTHOR (PC_INTENT_COMMENT | PC_INTENT_REQUEST | PC_INTENT_QUESTION)
 
 static _Thread_local const char *low_base;
 static _Thread_local const char *low_text;
@@ -1183,7 +1190,7 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 {
 	unsigned bits = 0;
 	size_t start = 0, i;
-	int routing;
+	int routing, vocative, asked_last = 0;
 	char stack[2048], *low = len < sizeof(stack) ? stack : xmalloc(len + 1);
 
 	for (i = 0; i < len; i++)
@@ -1212,17 +1219,31 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 			/* A question of routing asks for the maintainers'
 			 * attention, like a ping: it is no question to the
 			 * author. */
-			routing =
+			vocative =
 				p[i - 1] == '?' &&
-				(says_routing(p + start, i - start) ||
-				 says_vocative_elsewhere(p + start, i - start));
+				says_vocative_elsewhere(p + start, i - start);
+			routing = vocative ||
+				  (p[i - 1] == '?' &&
+				   says_routing(p + start, i - start));
+			/* "... but would be nice for consistency? Thierry,
+			 * what's your take here?": the question before it
+			 * is put to them (linux-pwm 2022-12-02, Uwe
+			 * Kleine-König to Thierry Reding). */
+			if (vocative) {
+				if (asked_last)
+					bits &= ~(unsigned)ASKS_AUTHOR;
+				bits |= DEFERS;
+			}
+			asked_last = p[i - 1] == '?';
 			if (routing || says_ping(p + start, i - start))
 				bits |= PC_INTENT_PING;
 			if (says_withdraw(p + start, i - start))
 				bits |= PC_INTENT_WITHDRAW;
 			if (says_approve(p + start, i - start))
 				bits |= PC_INTENT_APPROVE;
-			if (says_comment(p + start, i - start, inline_review)) {
+			/* ... and asks the author for nothing */
+			if (!routing &&
+			    says_comment(p + start, i - start, inline_review)) {
 				bits |= PC_INTENT_COMMENT;
 				if (inline_review ||
 				    says_request(p + start, i - start))
@@ -1240,13 +1261,41 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 	low_len = 0;
 	if (low != stack)
 		free(low);
-	return bits;
+	return asked_last ? bits | ASKS_LAST : bits;
+}
+
+/* The bits of the paragraphs read so far: the last one's apart, until
+ * the next shows whether it is put to someone else. */
+struct reading {
+	unsigned bits;
+	unsigned last;
+	/* only blank lines since the last paragraph */
+	int adjacent;
+};
+
+/* Reads a paragraph: one that puts a question by name to someone else
+ * ("Thierry, what's your take here?") right below one that ends in a
+ * question passes that question on; it asks the author nothing. */
+static void read_paragraph(struct reading *r, const char *p, size_t len,
+			   int inline_review)
+{
+	unsigned bits;
+
+	if (!len)
+		return;
+	bits = scan_paragraph(p, len, inline_review);
+	if ((bits & DEFERS) && r->adjacent && (r->last & ASKS_LAST))
+		r->last &= ~(unsigned)ASKS_AUTHOR;
+	r->bits = merge(r->bits, r->last & ~(unsigned)(ASKS_LAST | DEFERS));
+	r->last = bits;
+	r->adjacent = 1;
 }
 
 unsigned pc_intent_scan(const char *body, size_t len)
 {
 	struct pc_buf para = PC_BUF_INIT;
-	unsigned bits = 0;
+	struct reading rd = { 0, 0, 0 };
+	unsigned bits;
 	size_t pos = 0;
 	/* The last quoted line was a line of the diff; the paragraph being
 	 * read follows one (an inline review comment). */
@@ -1298,11 +1347,12 @@ unsigned pc_intent_scan(const char *body, size_t len)
 					note_attribution(para.buf, para.len);
 				note_attribution(line, n);
 			}
-			bits = merge(bits,
-				     scan_paragraph(para.buf, para.len, inl));
+			read_paragraph(&rd, para.buf, para.len, inl);
 			pc_buf_reset(&para);
-			if (n) /* a blank line keeps what was quoted */
+			if (n) { /* a blank line keeps what was quoted */
 				diff_quote = is_diff_quote(line, n);
+				rd.adjacent = 0;
+			}
 			continue;
 		}
 		/* A command to patchclock is not prose: "patchclock: applied"
@@ -1310,18 +1360,16 @@ unsigned pc_intent_scan(const char *body, size_t len)
 		 * command.h). */
 		if (n >= 11 && !strncasecmp(line, "patchclock:", 11)) {
 			if (n == 19 && !strncasecmp(line + 11, " opt-out", 8))
-				bits |= PC_INTENT_OPT_OUT;
-			bits = merge(bits,
-				     scan_paragraph(para.buf, para.len, inl));
+				rd.bits |= PC_INTENT_OPT_OUT;
+			read_paragraph(&rd, para.buf, para.len, inl);
 			pc_buf_reset(&para);
 			continue;
 		}
 		if (says_nak(line, n))
-			bits |= PC_INTENT_CHANGES;
+			rd.bits |= PC_INTENT_CHANGES;
 		/* A trailer ("Reviewed-by: ...") is a tag, not prose. */
 		if (is_trailer_line(line, n)) {
-			bits = merge(bits,
-				     scan_paragraph(para.buf, para.len, inl));
+			read_paragraph(&rd, para.buf, para.len, inl);
 			pc_buf_reset(&para);
 			continue;
 		}
@@ -1331,7 +1379,8 @@ unsigned pc_intent_scan(const char *body, size_t len)
 			pc_buf_addch(&para, ' ');
 		pc_buf_add(&para, line, n);
 	}
-	bits = merge(bits, scan_paragraph(para.buf, para.len, inl));
+	read_paragraph(&rd, para.buf, para.len, inl);
+	bits = merge(rd.bits, rd.last & ~(unsigned)(ASKS_LAST | DEFERS));
 	pc_buf_release(&para);
 	attrib_len = 0;
 	/* Remarks the sender's tag does not wait on ask for nothing. */

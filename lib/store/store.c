@@ -173,6 +173,9 @@ static const struct {
 	{ 33, pc_store__backfill_intents },
 	/* a cover letter that asks each subsystem to apply its part */
 	{ 34, pc_store__backfill_posting_bits },
+	/* a question put by name to someone else passes the one before
+	 * it on */
+	{ 35, pc_store__backfill_intents },
 };
 
 static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)

@@ -166,6 +166,25 @@ static const struct {
 	  "> the patch\n\nDan, why is this erroneous commit still in your "
 	  "tree?\n",
 	  P },
+	/* ... and the question just before it is put to them too: a
+	 * suggestion asked below a hunk, then the maintainer asked for
+	 * their take (linux-pwm 2022-12-02, Uwe Kleine-König on "arm64:
+	 * dts: mediatek: mt7622: Add missing pwm-cells") */
+	{ "On Mon, Nov 28, 2022 at 12:20:27PM +0100, A D R wrote:\n"
+	  "> +\t\t#pwm-cells = <2>;\n\n3 should be possible, too. The "
+	  "driver does only support one\npolarity, so it's not really "
+	  "needed, but would be nice for consistency?\n\nThierry, what's "
+	  "your take here?\n\nOther than that: Who would pick this up, I "
+	  "assume it to go via an ARM\ntree together with the 2nd patch in "
+	  "this series?\n",
+	  P },
+	{ "On Mon, Nov 28, 2022, A D R wrote:\n> +\tx = 2;\n\nWould 3 be "
+	  "nicer? Thierry, what's your take here?\n",
+	  P },
+	/* a question asked before another quote stays the author's */
+	{ "On Mon, Nov 28, 2022, A D R wrote:\n> +\tx = 2;\n\nWhy 2?\n\n"
+	  "> +\ty = 3;\n\nThierry, what's your take here?\n",
+	  P | PC_INTENT_QUESTION },
 	/* A change already made, for the next version (linux-pwm
 	 * 2022-11-15, Biju Das) */
 	{ "> I think you want these moved up a level.\n\nThanks, I moved "
@@ -359,6 +378,30 @@ static void test_intent__comment(void **state)
 		  2 },
 		{ "Please write \"uses\" here.\n", 2 },
 		{ "Say \"use\" here, please.\n", 2 },
+		/* A suggestion asked below a hunk and put to the maintainer
+		 * by name asks the author nothing (linux-pwm 2022-12-02);
+		 * a request that is no question still asks. */
+		{ "On Mon, Nov 28, 2022 at 12:20:27PM +0100, A D R wrote:\n"
+		  "> +\t\t#pwm-cells = <2>;\n\n3 should be possible, too. "
+		  "The driver does only support one\npolarity, so it's not "
+		  "really needed, but would be nice for consistency?\n\n"
+		  "Thierry, what's your take here?\n\nOther than that: Who "
+		  "would pick this up, I assume it to go via an ARM\ntree "
+		  "together with the 2nd patch in this series?\n",
+		  0 },
+		{ "On Mon, Nov 28, 2022, A D R wrote:\n> +\tx = 2;\n\nWould "
+		  "3 be nicer? Thierry, what's your take here?\n",
+		  0 },
+		{ "On Mon, Nov 28, 2022, A D R wrote:\n> +\tx = 2;\n\nWould "
+		  "3 be nicer?\n\nThierry, what's your take here?\n",
+		  0 },
+		{ "On Mon, Nov 28, 2022, A D R wrote:\n> +\tx = 2;\n\nPlease "
+		  "make this 3.\n\nThierry, what's your take here?\n",
+		  2 },
+		{ "On Mon, Nov 28, 2022, A D R wrote:\n> +\tx = 2;\n\n3 "
+		  "should be possible, too?\n\n> +\ty = 3;\n\nThierry, "
+		  "what's your take here?\n",
+		  2 },
 		{ "Thanks, as discussed on IRC:\nReported-by: E <e@example.com>"
 		  "\n\n..and you can also add my\nReviewed-by: E "
 		  "<e@example.com>\n",
