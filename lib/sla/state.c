@@ -441,14 +441,38 @@ static int other_project(const struct pc_sla_series *s,
 
 /* Whether r is the author's: the same address, or the same full name
  * (two words at least: a nickname says nothing) from another one. */
+/* Whether "Last, First" (a corporate directory's order, one comma)
+ * names the person "First Last". */
+static int same_name_reversed(const char *comma, const char *plain)
+{
+	const char *c = strchr(comma, ','), *first;
+	size_t nlast, nfirst, n = strlen(plain);
+
+	if (!c || strchr(c + 1, ','))
+		return 0;
+	nlast = (size_t)(c - comma);
+	first = c + 1;
+	while (*first == ' ')
+		first++;
+	nfirst = strlen(first);
+	return nlast && nfirst && n == nfirst + 1 + nlast &&
+	       !strncasecmp(plain, first, nfirst) && plain[nfirst] == ' ' &&
+	       !strncasecmp(plain + nfirst + 1, comma, nlast);
+}
+
+/* The author, from any address: by name when the name has two words
+ * ("Vaittinen, Matti" from the work address is Matti Vaittinen of the
+ * gmail one: linux-hwmon 2022-10-24). */
 static int is_author(const struct pc_sla_series *s,
 		     const struct pc_sla_reply *r)
 {
 	if (s->author_addr && r->from_addr &&
 	    !strcasecmp(r->from_addr, s->author_addr))
 		return 1;
-	return s->author_name && r->from_name && strchr(s->author_name, ' ') &&
-	       !strcasecmp(s->author_name, r->from_name);
+	if (!s->author_name || !r->from_name || !strchr(s->author_name, ' '))
+		return 0;
+	return !strcasecmp(s->author_name, r->from_name) ||
+	       same_name_reversed(r->from_name, s->author_name);
 }
 
 /* The reply before i that reply i answers (In-Reply-To), or NULL. */
@@ -698,7 +722,7 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 	} else if (v->state >= PC_SLA_ACCEPTED) {
 		h = PC_SLA_HOLD_APPLIED;
 		why = "applied or queued";
-	} else if (v->flags & PC_SLA_PARTLY_ACCEPTED) {
+	} else if ((v->flags & PC_SLA_PARTLY_ACCEPTED) && !s->rest_of_other) {
 		h = PC_SLA_HOLD_APPLIED;
 		why = "some of its patches were applied or queued";
 	} else if (v->named_applied) {

@@ -287,6 +287,12 @@ struct pc_sla_series {
 	 * an apply note on the cover concerns this part only when one of
 	 * its appliers wrote it */
 	int split_by_tree;
+	/* another subsystem applied its part of the series (the patches
+	 * its entries cover) and what is left maps only to entries it
+	 * does not maintain: the governing entry is the rest's, and the
+	 * rest is a submission still waiting (lib/store/status_facts.c,
+	 * pc_status_facts_rest()) */
+	int rest_of_other;
 	/* an unchanged [PATCH RESEND] of the same version: its posting is
 	 * the author's ping (pinged_at), and the wait runs from the first
 	 * posting of the version (prev_posted) */

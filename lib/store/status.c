@@ -199,8 +199,19 @@ static int judge(struct pc_store *st, const struct pc_status_options *opt,
 	    (rc = opt->policy(&pol, f.entries, f.entry_files, f.nentries,
 			      opt->policy_arg, err)) < 0)
 		goto out;
-	if ((rc = pc_sla_evaluate(&v, &f.s, pol.ctx, now, err)) < 0)
+	if ((rc = pc_sla_evaluate(&v, &f.s, pol.ctx, now, err)) < 0 ||
+	    (rc = pc_status_facts_rest(st, &f, &v, err)) < 0)
 		goto out;
+	/* Another subsystem took its part: the rest is judged as theirs
+	 * whose entry it maps to. */
+	if (rc > 0) {
+		pc_sla_verdict_release(&v);
+		memset(&v, 0, sizeof(v));
+		if ((rc = opt->policy(&pol, f.entries, f.entry_files,
+				      f.nentries, opt->policy_arg, err)) < 0 ||
+		    (rc = pc_sla_evaluate(&v, &f.s, pol.ctx, now, err)) < 0)
+			goto out;
+	}
 	*no_cycle = v.cycle_unknown;
 	rc = write_verdict(st, &f, &v, &pol, now, err);
 out:

@@ -258,6 +258,15 @@ static const char SQL_COVERS[] =
 	"JOIN patch_entries pe ON pe.message_id = m.id "
 	"JOIN maint_people p ON p.entry = pe.entry AND p.role = 'M' "
 	"WHERE m.series_id = ?1 AND m.kind = 'patch' AND p.addr = ?2";
+/* Whether entries ?1 and ?2 share an M: person. */
+static const char SQL_KIN[] =
+	"SELECT EXISTS (SELECT 1 FROM maint_people a JOIN maint_people b "
+	" ON b.addr = a.addr AND b.role = 'M' AND b.entry = ?2 "
+	" WHERE a.entry = ?1 AND a.role = 'M')";
+/* The entries one patch's files map to (K:-only matches aside: they
+ * are not in patch_entries). */
+static const char SQL_PATCH_ENTRIES[] =
+	"SELECT entry FROM patch_entries WHERE message_id = ?";
 static const char SQL_ENTRIES[] =
 	"SELECT entry FROM series_entries WHERE series_id = ? ORDER BY pos";
 /* The entries of the series and of its other versions (before and after
@@ -908,6 +917,127 @@ static int name_says_fix(const char *name)
 		p += 3;
 	}
 	return 0;
+}
+
+/* Whether entry is one of the n in set. */
+static int has_entry(const char *const *set, size_t n, const char *entry)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(set[i], entry))
+			return 1;
+	return 0;
+}
+
+/* *out: whether entries a and b share an M: person (one maintainer's
+ * subsystems). */
+static int shares_maintainer(struct pc_store *st, const char *a, const char *b,
+			     int *out, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_KIN, err);
+	int rc;
+
+	*out = 0;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_text(s, 1, a, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, b, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		*out = sqlite3_column_int(s, 0) != 0;
+	sqlite3_reset(s);
+	return rc == SQLITE_ROW ?
+		       0 :
+		       pc_store__fail(st, err, "reading maintainers");
+}
+
+/* Adds the entries patch message id maps to onto *set (kept in f). */
+static int patch_entries(struct pc_store *st, struct pc_status_facts *f,
+			 int64_t id, const char ***set, size_t *n, size_t *a,
+			 struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_PATCH_ENTRIES, err);
+	int rc;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *e = (const char *)sqlite3_column_text(s, 0);
+
+		if (!e || has_entry(*set, *n, e))
+			continue;
+		PC_ALLOC_GROW(*set, *n + 1, *a);
+		(*set)[(*n)++] =
+			pc_status_facts_keep(f, (const unsigned char *)e);
+	}
+	return pc_store__step_done(st, s, rc, "reading a patch's entries", err);
+}
+
+int pc_status_facts_rest(struct pc_store *st, struct pc_status_facts *f,
+			 const struct pc_sla_verdict *v, struct pc_err *err)
+{
+	const char **done = NULL, **left = NULL, *rest = NULL;
+	size_t ndone = 0, adone = 0, nleft = 0, aleft = 0, i, k;
+	int rc = 0, kin;
+
+	if (!(v->flags & PC_SLA_PARTLY_ACCEPTED) || f->s.rest_of_other ||
+	    f->nentries < 2 || v->npatches != f->s.npatches)
+		return 0;
+	for (i = 0; i < f->s.npatches && rc >= 0; i++) {
+		if (v->patches[i].accepted_at)
+			rc = patch_entries(st, f, f->patch_ids[i], &done,
+					   &ndone, &adone, err);
+		else
+			rc = patch_entries(st, f, f->patch_ids[i], &left,
+					   &nleft, &aleft, err);
+	}
+	if (rc < 0)
+		goto out;
+	/* The governing entry took its part and has none of the rest: the
+	 * first entry (in the governing order) of the rest that took
+	 * nothing and whose maintainers are not the governing ones. */
+	if (!has_entry(done, ndone, f->entries[0]) ||
+	    has_entry(left, nleft, f->entries[0]))
+		goto out;
+	for (k = 1; k < f->nentries && !rest; k++) {
+		const char *e = f->entries[k];
+
+		if (!strcasecmp(e, "THE REST") || !has_entry(left, nleft, e) ||
+		    has_entry(done, ndone, e))
+			continue;
+		if ((rc = shares_maintainer(st, f->entries[0], e, &kin, err)) <
+		    0)
+			goto out;
+		if (!kin)
+			rest = e;
+	}
+	if (!rest)
+		goto out;
+	for (k = 1; f->entries[k] != rest; k++)
+		;
+	memmove(f->entries + 1, f->entries, k * sizeof(*f->entries));
+	{
+		int files = f->entry_files[k];
+
+		memmove(f->entry_files + 1, f->entry_files,
+			k * sizeof(*f->entry_files));
+		f->entry_files[0] = files;
+	}
+	f->entries[0] = rest;
+	f->s.rest_of_other = 1;
+	for (i = 0; i < f->s.nreplies; i++) {
+		f->replies[i].applier = 0;
+		f->replies[i].covers = NULL;
+	}
+	f->s.author_governs = 0;
+	rc = load_acceptors(st, f, f->s.id, err);
+	if (rc >= 0)
+		rc = 1;
+out:
+	free(done);
+	free(left);
+	return rc;
 }
 
 int pc_status_facts_gather(struct pc_store *st, struct pc_status_facts *f,

@@ -45,6 +45,19 @@ void pc_status_facts_release(struct pc_status_facts *f);
 const char *pc_status_facts_keep(struct pc_status_facts *f,
 				 const unsigned char *s);
 /* Reads the entries series sid maps to into f->entries. */
+/*
+ * After a first judgement v of the series in f: when the governing
+ * entry's maintainers applied their part (the patches its files map
+ * to) and none of the rest is theirs ("[PATCH v4 0/4] Use devm helpers
+ * for regulator get and enable": hwmon took 3/4 and 4/4, the drm two
+ * wait on drm's maintainers), makes the first entry of the rest, in
+ * the governing order, the governing one (f->entries[0]), marks the
+ * series rest_of_other and reads again who applies it. 1 when it did
+ * (judge the series again), 0 when the series stays as it is, or a
+ * negative PC_E* code.
+ */
+int pc_status_facts_rest(struct pc_store *st, struct pc_status_facts *f,
+			 const struct pc_sla_verdict *v, struct pc_err *err);
 int pc_status_facts_entries(struct pc_store *st, struct pc_status_facts *f,
 			    int64_t sid, struct pc_err *err);
 

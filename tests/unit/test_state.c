@@ -353,6 +353,19 @@ static void test_state__author_by_name(void **state)
 	eval(f, DUE + DAY);
 	assert_true(f->v.flags & PC_SLA_OVERDUE);
 	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	/* ... and so in a directory's order, from the work address
+	 * ("Vaittinen, Matti" for Matti Vaittinen: linux-hwmon 2022-10-24) */
+	f->replies[0].from_name = "Thor, A U";
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	f->replies[0].from_name = "Thor, U A";
+	f->replies[0].comment = 1;
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	f->replies[0].from_name = "Thor, A U, Jr";
+	eval(f, DUE + DAY);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	f->replies[0].comment = 0;
 	/* One word is no name: anyone may be "Thor". */
 	f->s.author_name = "Thor";
 	f->replies[0].from_name = "Thor";
@@ -917,6 +930,35 @@ static void test_state__split_by_tree(void **state)
 	f->s.patches = &f->patch;
 }
 
+/* One subsystem applied its part and the rest is another's
+ * (pc_status_facts_rest()): the rest still waits, on the other's
+ * maintainers. "[PATCH v4 0/4] Use devm helpers for regulator get and
+ * enable" (linux-hwmon 2022-10): hwmon took 3/4 and 4/4 the same day,
+ * the two drm patches waited 23 days. */
+static void test_state__rest_of_other(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_sla_patch p[4];
+	static const unsigned char hwmon_half[4] = { 0, 0, 1, 1 };
+
+	n_patches(f, p, 4);
+	reply(f, POSTED + HOUR, "linux@roeck-us.net", 0, 1, 0);
+	f->replies[0].maintainer = 1;
+	f->replies[0].comment = 0;
+	f->replies[0].covers = hwmon_half;
+	eval(f, DUE + DAY);
+	assert_true(f->v.flags & PC_SLA_PARTLY_ACCEPTED);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_APPLIED);
+	f->s.rest_of_other = 1;
+	eval(f, DUE + DAY);
+	assert_true(f->v.flags & PC_SLA_PARTLY_ACCEPTED);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_true(f->v.state < PC_SLA_ACCEPTED);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	f->s.patches = &f->patch;
+}
+
 /* Feedback below one patch is owed until the author answers it there
  * or posts a new version of that patch: an answer below another patch
  * does not give the ball back. "[PATCH 1/2] pwm: mediatek: Add support
@@ -1167,6 +1209,7 @@ int main(void)
 		T(test_state__holds),
 		T(test_state__applied_by_bot_or_pull_request),
 		T(test_state__split_by_tree),
+		T(test_state__rest_of_other),
 		T(test_state__feedback_owed_per_patch),
 		T(test_state__acceptance_per_patch),
 		T(test_state__foreign_topics),

@@ -384,6 +384,43 @@ static const char PATCH_BIG[] =
 	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
 	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,5 @@\n a\n+b\n+b\n+b\n c\n";
 
+/* The governing entry's maintainer applies their part; the rest maps
+ * only to another entry: it waits on that entry's maintainers ("[PATCH
+ * v4 0/4] Use devm helpers for regulator get and enable", linux-hwmon
+ * 2022-10: hwmon took its two, the drm two waited 23 days). */
+static void test_status__rest_waits_on_its_own_entry(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	char *s;
+
+	pc_maint_free(f->m);
+	assert_int_equal(pc_maint_load_mem(&f->m, MAINTAINERS_MM,
+					   strlen(MAINTAINERS_MM), NULL, 0,
+					   NULL, &err),
+			 0);
+	mail(f, "c@x", "A U Thor <author@example.com>",
+	     "[PATCH 0/2] widget: spin and grow", T0, NULL, NULL,
+	     "Two changes.\n");
+	mail(f, "w1@x", "A U Thor <author@example.com>",
+	     "[PATCH 1/2] widget: spin", T0 + 1, "c@x", "<c@x>", PATCH_BIG);
+	mail(f, "w2@x", "A U Thor <author@example.com>", "[PATCH 2/2] mm: grow",
+	     T0 + 2, "c@x", "<c@x>", PATCH_MM);
+	mail(f, "a1@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH 1/2] widget: spin", T0 + DAY, "w1@x", "<c@x> <w1@x>",
+	     "Applied, thanks.\n");
+	refresh(f, T0 + 9 * DAY);
+	s = t_query(&f->ts, "SELECT st.entry, st.state, st.flags, st.turn, "
+			    "coalesce(st.hold, '-') FROM series_status st");
+	assert_string_equal(s, "MEMORY MANAGEMENT|acknowledged|overdue "
+			       "needs-review partly-accepted|maintainers|-");
+	free(s);
+	s = t_query(&f->ts, "SELECT idx, accepted_at IS NOT NULL FROM "
+			    "patch_status ORDER BY idx");
+	assert_string_equal(s, "1|1\n2|0");
+	free(s);
+}
+
 /* Acceptance per patch, from the stored thread: the replied-to patch,
  * the range a maintainer names, and the patches another subsystem's
  * maintainer's entries cover. */
@@ -721,6 +758,7 @@ int main(void)
 		T(test_status__resend_with_other_patches_is_a_posting),
 		T(test_status__ping_in_an_earlier_thread),
 		T(test_status__acceptance_per_patch),
+		T(test_status__rest_waits_on_its_own_entry),
 		T(test_status__announcements_feed_the_cycle),
 		T(test_status__deferred_and_lazy_judging),
 	};
