@@ -414,6 +414,44 @@ static int has_word(const char *p, size_t len, const char *const *phrases)
 	return 0;
 }
 
+/* "could you take a look", "please have a look": a look asked for. */
+static int asks_for_a_look(const char *p, size_t len)
+{
+	static const char *const asks[] = {
+		"could you take a look",	"can you take a look",
+		"could someone take a look",	"can someone take a look",
+		"could anyone take a look",	"could you have a look",
+		"can you have a look",		"could you please have a look",
+		"could you please take a look", "please have a look",
+		"please take a look",		NULL
+	};
+
+	return has_any(p, len, asks);
+}
+
+/* A look at one patch by its number or at a commit ("take a look at
+ * patch 4", "have a look at commit 86da9f736740"): where the answer
+ * is, not a request to review the series. */
+static int looks_elsewhere(const char *p, size_t len)
+{
+	static const char *const at[] = { "look at patch ", "look at patch #",
+					  "look at commit ", NULL };
+	size_t k, n;
+
+	for (k = 0; at[k]; k++) {
+		const char *q = pc_memimem(p, len, at[k]);
+
+		n = strlen(at[k]);
+		if (!q)
+			continue;
+		q += n;
+		if (!strcmp(at[k], "look at commit ") ||
+		    (q < p + len && pc_isdigit((unsigned char)*q)))
+			return 1;
+	}
+	return 0;
+}
+
 /* "Gentle ping", "Ping?", "Any comments on this series?", "Could this
  * be picked up?": a sentence asking for attention. The bare words only
  * open a sentence ("ping" is also a network tool). */
@@ -467,11 +505,6 @@ static int says_ping(const char *p, size_t len)
 		"can you pick",
 		"could you please pick",
 		"can you please pick",
-		"could you take a look",
-		"can you take a look",
-		"could someone take a look",
-		"can someone take a look",
-		"could anyone take a look",
 		"what is the status of",
 		"what's the status of",
 		"is there anything else i need",
@@ -493,12 +526,6 @@ static int says_ping(const char *p, size_t len)
 		"what about this patch",
 		"what about this series",
 		"what about the rest",
-		"could you have a look",
-		"can you have a look",
-		"could you please have a look",
-		"could you please take a look",
-		"please have a look",
-		"please take a look",
 		"can this be merged",
 		"could this be merged",
 		"can this go in",
@@ -516,7 +543,11 @@ static int says_ping(const char *p, size_t len)
 		NULL
 	};
 
-	return starts_with_any(p, len, openers) || has_any(p, len, phrases);
+	/* "Please take a look" asks for a review; "Please take a look at
+	 * patch 4 in the series" answers a reviewer's question with where
+	 * to look (lore nvdimm 2021-05-21, Christoph Hellwig to Coly Li). */
+	return starts_with_any(p, len, openers) || has_any(p, len, phrases) ||
+	       (asks_for_a_look(p, len) && !looks_elsewhere(p, len));
 }
 
 /* "Who's tree can this land in?", "Who would pick this up?": a question

@@ -232,6 +232,15 @@ static const struct {
 	  "v6\nwith your suggestions. Let me know If anything needs to be "
 	  "changed or\nclarified.\n",
 	  P },
+	/* where to look, not a request for a look (lore nvdimm
+	 * 2021-05-21, Christoph Hellwig answering Coly Li) */
+	{ "> Maybe add a parameter to blk_cleanup_disk()?\n\nPlease take a "
+	  "look at patch 4 in the series.\n",
+	  0 },
+	{ "Have a look at commit 86da9f736740, please.\n", 0 },
+	{ "Please take a look at this series.\n", P },
+	{ "Could you take a look when you have time?\n",
+	  P | PC_INTENT_QUESTION },
 	{ "The ping test passes on the board now.\n", 0 },
 	{ "I ran ping over the link for an hour.\n", 0 },
 	{ "Please ignore this patch, I sent the wrong version.\n", W },
