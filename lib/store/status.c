@@ -136,7 +136,16 @@ static int write_verdict(struct pc_store *st, const struct pc_status_facts *f,
 		sqlite3_bind_null(s, 11);
 	}
 	pc_store__bind_text(s, 12, pc_bizclock_zone(pol->ctx->clock));
-	sqlite3_bind_int64(s, 13, f->s.posted);
+	/* A series' age is its version's: the same patches re-sent are
+	 * the author's ping, and mail about them stops max_age after the
+	 * version's first posting (lore nvdimm: "tests/nvdimm/ndtest:
+	 * Simulate nvdimm health" v2 of 2021-09-06, re-sent 10-18, is 90
+	 * days old on 12-05). */
+	sqlite3_bind_int64(s, 13,
+			   f->s.resend && f->s.prev_posted &&
+					   f->s.prev_posted < f->s.posted ?
+				   f->s.prev_posted :
+				   f->s.posted);
 	bind_time(s, 14, v->due);
 	bind_time(s, 15, v->act_at);
 	bind_time(s, 16, v->first_response);

@@ -813,6 +813,13 @@ static void test_plan__reminder_withdrawn_when_answered(void **state)
 	free(s);
 }
 
+/* One change, posted twice. */
+static const char ROLL[] =
+	"Make it roll.\n\n---\ndiff --git a/drivers/widget/w.c "
+	"b/drivers/widget/w.c\nindex 1111111..2222222 100644\n"
+	"--- a/drivers/widget/w.c\n+++ b/drivers/widget/w.c\n"
+	"@@ -1,2 +1,3 @@\n a\n+roll\n c\n";
+
 /* Nothing about the past on a first run over an archive, nothing about
  * series older than max_age. */
 static void test_plan__first_run_and_age(void **state)
@@ -843,6 +850,20 @@ static void test_plan__first_run_and_age(void **state)
 					     "FROM series_status WHERE "
 					     "series_id = 3"),
 			 1);
+	/* The same patch re-sent is the author's ping: the series is as
+	 * old as its version (posted 91 days ago, re-sent 41 days ago). */
+	mail(f, "r1@x", "D U Thor <fourth@example.com>",
+	     "[PATCH v2] widget: roll", T0 + 10 * DAY, NULL, NULL, ROLL);
+	mail(f, "r2@x", "D U Thor <fourth@example.com>",
+	     "[PATCH v2] widget: roll", T0 + 60 * DAY, NULL, NULL, ROLL);
+	plan(f, T0 + 101 * DAY, 0);
+	expect(f, "series:2:v1:resend:n1|pending|");
+	assert_int_equal(t_query_int(&f->ts, "SELECT st.posted FROM "
+					     "series_status st JOIN series s "
+					     "ON s.id = st.series_id JOIN "
+					     "messages m ON m.id = s.anchor_id "
+					     "WHERE m.msgid = 'r2@x'"),
+			 T0 + 10 * DAY);
 }
 
 int main(void)
