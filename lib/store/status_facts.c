@@ -105,9 +105,11 @@ static const char SQL_SERIES[] =
 /* A later posting by the same author that replaces series ?1 though no
  * version link says so (the title changed between versions, a series
  * split in two): one that carries one of its patches (same patch-id)
- * and touches at least half of its files, or a higher version whose
+ * and touches at least half of its files, a higher version whose
  * files are mostly the same (Jaccard above 1/2: another series of
- * the author's that shares a file or two is not a new version). The
+ * the author's that shares a file or two is not a new version), or one
+ * of the same version that carries every one of its patches by title
+ * (reworked, under a new cover letter, with patches added). The
  * first such posting's date, or NULL. (More than half: a v2 of one of
  * two patches, posted in the review's thread, leaves the other one
  * waiting.) */
@@ -145,7 +147,16 @@ static const char SQL_REPLACED[] =
 	"  WHERE om.series_id = o.id AND +f.new_path IN (SELECT path FROM mine)) "
 	"  > (SELECT count(*) FROM mine) + (SELECT count(DISTINCT f.new_path) "
 	"  FROM messages om JOIN patch_files f ON f.message_id = om.id "
-	"  WHERE om.series_id = o.id)))";
+	"  WHERE om.series_id = o.id)) "
+	/* or of the same version, every patch of it again by its title,
+	 * under a new cover ("[PATCH v2 0/3] erofs: iomap support for
+	 * uncompressed cases" carries both patches of "[PATCH v2 0/2] erofs:
+	 * dio/dax support for non-tailpacking cases", reworked, and a
+	 * third: lore nvdimm 2021-07-30) */
+	" OR (o.version = s.version AND NOT EXISTS (SELECT 1 FROM messages sm "
+	"  WHERE sm.series_id = s.id AND sm.kind = 'patch' AND NOT EXISTS "
+	"  (SELECT 1 FROM messages om WHERE om.series_id = o.id "
+	"  AND om.kind = 'patch' AND lower(om.name) = lower(sm.name)))))";
 /* Every patch of series ?1 posted again, the same diff (patch-id) in
  * another series, by the same person (the address, or the full name from
  * another address): the latest such date, or NULL. Uwe's "pwm: pca9685:

@@ -219,6 +219,37 @@ static void test_status__retitled_version_replaces(void **state)
 	free(s);
 }
 
+/* The same version again under a new cover letter, each patch by its
+ * title, reworked, with a patch added ("[PATCH v2 0/3] erofs: iomap
+ * support for uncompressed cases" after "[PATCH v2 0/2] erofs: dio/dax
+ * support for non-tailpacking cases", lore nvdimm 2021-07-30): it
+ * replaces the earlier posting; a patch whose title it does not carry
+ * stays a series of its own. */
+static void test_status__same_version_retitled_replaces(void **state)
+{
+	struct fixture *f = *state;
+	const char *b = "B U Thor <b@example.com>";
+	char *s;
+
+	mail(f, "q1@x", b, "[PATCH] widget: spin", T0, NULL, NULL, PATCH);
+	mail(f, "q2@x", b, "[PATCH] widget: turn the other way", T0 + DAY, NULL,
+	     NULL, PATCH2);
+	mail(f, "qc@x", b, "[PATCH 0/2] widget: spin and hop", T0 + 2 * DAY,
+	     NULL, NULL, "Two.\n");
+	mail(f, "q3@x", b, "[PATCH 1/2] widget: spin", T0 + 2 * DAY + 1, "qc@x",
+	     "<qc@x>", PATCH3);
+	mail(f, "q4@x", b, "[PATCH 2/2] widget: hop", T0 + 2 * DAY + 2, "qc@x",
+	     "<qc@x>", PATCH4);
+	refresh(f, T0 + 10 * DAY);
+	s = t_query(&f->ts,
+		    "SELECT m.msgid, coalesce(st.hold, '') FROM "
+		    "series_status st JOIN series s ON s.id = "
+		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
+		    "ORDER BY m.msgid");
+	assert_string_equal(s, "q1@x|superseded\nq2@x|\nqc@x|");
+	free(s);
+}
+
 /* A reply whose mailer kept no In-Reply-To or References (lore nvdimm
  * has 197 messages without threading headers) joins the series whose
  * subject it answers exactly: the series is answered, not overdue. */
@@ -749,6 +780,7 @@ int main(void)
 		T(test_status__reply_deep_in_thread_is_seen),
 		T(test_status__due_time_rejudges_without_mail),
 		T(test_status__retitled_version_replaces),
+		T(test_status__same_version_retitled_replaces),
 		T(test_status__unthreaded_reply_by_subject),
 		T(test_status__maintainer_applied_and_accept),
 		T(test_status__maintainer_by_name_withholds),
