@@ -181,8 +181,14 @@ struct pc_notify_resend {
 	struct pc_notify_origin hours_from;
 	int64_t due; /* when the series became due; 0: not said */
 	/* When this wait began, when later than the posting: the author's
-	 * own answer, after which nobody wrote (0: the posting). */
+	 * own answer, after which nobody wrote (0: the posting), or the
+	 * reply of wait_by, who applies it (their own tag: borrowed; NULL:
+	 * the author's). */
 	int64_t wait_from;
+	const char *wait_by;
+	/* The patches already applied or queued, by n ("3,4"; borrowed;
+	 * NULL: none): the rest is what waits and what to resend. */
+	const char *applied_patches;
 	/* The profile prefers a private reminder: this mail goes to the
 	 * author alone, and names whom to write to (borrowed). */
 	int private_reminder;

@@ -108,6 +108,36 @@ static int several_patches(const char *subj)
 	return (ps.flags & PC_SUBJ_NUMBERED) && ps.total > 1;
 }
 
+/* "3,4,5" as "3, 4 and 5" (numbers only; anything else is dropped);
+ * *n_out: how many. */
+static char *and_list(const char *csv, size_t *n_out)
+{
+	struct pc_buf out = PC_BUF_INIT;
+	const char *p = csv;
+	size_t n = 0, i, total = 0;
+
+	for (i = 0; csv[i]; i++)
+		total += csv[i] == ',';
+	total++;
+	while (*p) {
+		size_t len = strspn(p, "0123456789");
+
+		if (len) {
+			if (n)
+				pc_buf_addstr(&out,
+					      n + 1 == total ? " and " : ", ");
+			pc_buf_add(&out, p, len);
+			n++;
+		}
+		p += len;
+		p += strcspn(p, ",");
+		if (*p)
+			p++;
+	}
+	*n_out = n;
+	return pc_buf_detach(&out, NULL);
+}
+
 static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 		       const char *anchor, struct pc_err *err)
 {
@@ -118,6 +148,10 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	const char *s = pc_compose__skip_re(subj);
 	size_t i;
 	int rc, several = several_patches(s);
+	size_t napplied = 0;
+	char *applied = r->applied_patches && *r->applied_patches ?
+				and_list(r->applied_patches, &napplied) :
+				NULL;
 
 	pc_compose__greeting(body, &r->series.author);
 	pc_buf_addch(body, '\n');
@@ -126,6 +160,17 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	if (r->nth > 1) {
 		pc_buf_addstr(&d, "has still had no response after ");
 		pc_compose__add_plural(&d, r->nth - 1, "earlier reminder");
+	} else if (r->wait_from > r->series.posted && r->wait_by) {
+		char *by = pc_mail_clean_dup(r->wait_by, PC_COMPOSE_TEXT_MAX);
+
+		pc_buf_addf(&d,
+			    "has waited on its maintainers since %s's "
+			    "reply of ",
+			    by);
+		free(by);
+		if ((rc = pc_compose__add_when(&d, h, r->wait_from, err)) < 0)
+			goto out;
+		pc_buf_addstr(&d, "; nobody has answered it since");
 	} else if (r->wait_from > r->series.posted) {
 		pc_buf_addstr(&d, "the last message in its thread is yours, "
 				  "of ");
@@ -140,6 +185,14 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 		     d.buf);
 	pc_buf_addch(body, '\n');
 	pc_compose__link_line(body, h, anchor, "  ");
+	if (applied && napplied) {
+		pc_buf_addch(body, '\n');
+		pc_mail_para(body, "", "",
+			     "%s %s of it %s applied or queued already; the "
+			     "others wait.",
+			     napplied > 1 ? "Patches" : "Patch", applied,
+			     napplied > 1 ? "were" : "was");
+	}
 
 	/* The cadence and where it is written. */
 	pc_buf_reset(&d);
@@ -270,9 +323,16 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	pc_buf_reset(&t);
 	add_resend_subject(&t, s);
 	pc_buf_addch(body, '\n');
-	pc_mail_para(body, "", "",
-		     "What to do now: if it still applies, resend the series "
-		     "unchanged, with the same subject and RESEND in the tag:");
+	if (applied && napplied)
+		pc_mail_para(body, "", "",
+			     "What to do now: if they still apply, resend the "
+			     "patches that were not applied, unchanged, with "
+			     "RESEND in their tags, as in:");
+	else
+		pc_mail_para(body, "", "",
+			     "What to do now: if it still applies, resend the "
+			     "series unchanged, with the same subject and "
+			     "RESEND in the tag:");
 	pc_buf_addch(body, '\n');
 	/* One line, however long: it is copied into a Subject. */
 	pc_buf_addf(body, "  %s\n", t.buf);
@@ -299,6 +359,7 @@ out:
 	pc_buf_release(&t);
 	pc_buf_release(&d);
 	free(subj);
+	free(applied);
 	return rc;
 }
 

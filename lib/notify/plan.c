@@ -590,6 +590,8 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 				  &pol->from[PC_PROF_OFFICE_HOURS]);
 		r.due = c->due;
 		r.wait_from = c->wait_from;
+		r.wait_by = c->wait_by;
+		r.applied_patches = c->applied_patches;
 		r.nth = 1;
 		r.private_reminder = private;
 		r.write_to = ma;

@@ -522,7 +522,15 @@ static const char SQL_CANDIDATES[] =
 	"a.list_id, CASE tv.verdict WHEN 'pass' THEN 1 WHEN 'fail' THEN -1 "
 	"ELSE 0 END, tv.reason, coalesce(tv.at, 0), tv.summary, st.hold, "
 	"coalesce(st.wait_from, 0), st.flag_bits, coalesce(st.pinged_at, 0), "
-	"st.wait_msgid, st.ping_msgid "
+	"st.wait_msgid, st.ping_msgid, "
+	/* who began the wait, when not the author (an applier's tag) */
+	"(SELECT CASE WHEN w.from_addr = s.author_addr THEN NULL "
+	" ELSE coalesce(nullif(trim(w.from_name), ''), w.from_addr) END "
+	" FROM messages w WHERE w.msgid = st.wait_msgid), "
+	/* the patches already applied (a part another subsystem took) */
+	"(SELECT group_concat(idx, ',') FROM (SELECT DISTINCT ps.idx "
+	" FROM patch_status ps WHERE ps.series_id = s.id "
+	" AND ps.accepted_at IS NOT NULL ORDER BY ps.idx)) "
 	"FROM series_status st JOIN series s ON s.id = st.series_id "
 	"JOIN messages a ON a.id = s.anchor_id "
 	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
@@ -648,6 +656,8 @@ int pc_outbox_candidates(struct pc_store *st, int64_t min_posted,
 		c.pinged_at = sqlite3_column_int64(s, 30);
 		c.wait_msgid = pc_store__col(s, 31);
 		c.ping_msgid = pc_store__col(s, 32);
+		c.wait_by = pc_store__col(s, 33);
+		c.applied_patches = pc_store__col(s, 34);
 		if ((stop = fn(&c, arg)) != 0)
 			break;
 	}

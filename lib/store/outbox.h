@@ -194,6 +194,12 @@ struct pc_outbox_candidate {
 	/* the reply the wait began at (NULL: the posting) and the author's
 	 * ping (NULL: none known), without brackets */
 	const char *wait_msgid, *ping_msgid;
+	/* whose reply began the wait when it is not the author's (an
+	 * applier's tag: their move again), by name; NULL: the author's */
+	const char *wait_by;
+	/* the patches (their n, "3,4") already applied or queued, a part
+	 * another subsystem took; NULL: none */
+	const char *applied_patches;
 };
 
 typedef int (*pc_outbox_candidate_fn)(const struct pc_outbox_candidate *c,

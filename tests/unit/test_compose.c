@@ -861,6 +861,58 @@ static void test_compose__resend_subject_never_wrapped(void **state)
 	fx_release(&f);
 }
 
+/* Whose reply began the wait, and the part already applied: the rest
+ * of a series another subsystem took in part, which waited from the
+ * applier's own tag ("[PATCH v4 0/4] Use devm helpers for regulator get
+ * and enable", linux-hwmon 2022-10: the last message was Robert Foss's
+ * ack, not the author's; hwmon had applied 3/4 and 4/4). */
+static int has_unwrapped(const char *mail, const char *text)
+{
+	char *flat = xstrdup(mail), *p;
+	int found;
+
+	for (p = flat; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	found = strstr(flat, text) != NULL;
+	free(flat);
+	return found;
+}
+
+static void test_compose__resend_rest_of_a_series(void **state)
+{
+	struct fx f;
+	struct pc_buf out = PC_BUF_INIT;
+
+	(void)state;
+	fx_init(&f);
+	f.r.wait_from = f.r.series.posted + 3 * 86400;
+	f.r.wait_by = "Robert Foss";
+	f.r.applied_patches = "3,4";
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "has waited on its maintainers "
+					   "since Robert Foss's reply of"));
+	assert_false(has_unwrapped(out.buf, "is yours"));
+	assert_true(has_unwrapped(out.buf,
+				  "Patches 3 and 4 of it were applied "
+				  "or queued already; the others wait."));
+	assert_true(has_unwrapped(out.buf, "resend the patches that were not"));
+	pc_buf_reset(&out);
+	f.r.wait_by = NULL;
+	f.r.applied_patches = "2";
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "the last message in its thread is "
+					   "yours"));
+	assert_true(has_unwrapped(out.buf, "Patch 2 of it was applied"));
+	pc_buf_reset(&out);
+	f.r.applied_patches = NULL;
+	compose_resend(&out, &f.r);
+	assert_false(has_unwrapped(out.buf, "applied or queued"));
+	assert_true(has_unwrapped(out.buf, "resend the series unchanged"));
+	pc_buf_release(&out);
+	fx_release(&f);
+}
+
 /* Random word lengths: every line fits, or holds one long word. */
 static void test_compose__wrapping_random(void **state)
 {
@@ -1722,6 +1774,7 @@ int main(void)
 		cmocka_unit_test(test_compose__wrapping_golden),
 		cmocka_unit_test(test_compose__wrapping_random),
 		cmocka_unit_test(test_compose__resend_subject_never_wrapped),
+		cmocka_unit_test(test_compose__resend_rest_of_a_series),
 		cmocka_unit_test(test_compose__rfc2047_name),
 		cmocka_unit_test(test_compose__references_folding),
 		cmocka_unit_test(test_compose__message_id),
