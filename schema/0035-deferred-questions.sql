@@ -4,8 +4,10 @@
 -- the author ("Thierry, what's your take here?") right after a
 -- suggestion asked as a question ("... but would be nice for
 -- consistency?") passes that suggestion on: it asks the author nothing;
--- and "Please take a look at patch 4 in the series" (where an answer
--- is) is no ping.
+-- "Please take a look at patch 4 in the series" (where an answer is) is
+-- no ping; and a question about the posting ("You resending your v5
+-- series? Is there any news since your submission?") asks nothing of
+-- the patches.
 -- The replies of the last 180 days before the newest are read again (a
 -- C step), and every series is judged again.
 UPDATE messages SET intent = NULL

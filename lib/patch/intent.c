@@ -604,6 +604,36 @@ static int says_beyond(const char *p, size_t len)
 	return has_any(p, len, phrases);
 }
 
+/* A question about the posting, not the patches: why it was re-sent,
+ * what changed since the last submission ("You resending your v5
+ * series ? Is there any news since your submittion last month ...?",
+ * Christophe Leroy on "[RESEND PATCH v5 0/4] Add perf interface to
+ * expose nvdimm", lore nvdimm 2021-11-16). The author's answer ("There
+ * is no code side changes") changes nothing: the series waits as it
+ * did. */
+static int says_about_posting(const char *p, size_t len)
+{
+	static const char *const phrases[] = { "you resending",
+					       "resending your",
+					       "why resend",
+					       "why the resend",
+					       "why did you resend",
+					       "why are you resending",
+					       "any news since",
+					       "since your submission",
+					       "since your last submission",
+					       "since the last submission",
+					       "since your last posting",
+					       "since the last posting",
+					       "what changed since",
+					       "what has changed since",
+					       "what's changed since",
+					       "anything changed since",
+					       NULL };
+
+	return has_any(p, len, phrases);
+}
+
 /* The attribution lines of the mail being read ("On Wed, Jun 23, 2021
  * at 01:40:38PM +0530, kajoljain wrote:"), lower-cased: whom the reply
  * quotes, so whom it answers. */
@@ -1281,7 +1311,8 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 					bits |= PC_INTENT_REQUEST;
 			}
 			if (p[i - 1] == '?' && !routing &&
-			    !says_beyond(p + start, i - start))
+			    !says_beyond(p + start, i - start) &&
+			    !says_about_posting(p + start, i - start))
 				bits |= PC_INTENT_QUESTION;
 			if (says_optional(p + start, i - start))
 				bits |= OPTIONAL;

@@ -174,7 +174,8 @@ static const struct {
 	/* a cover letter that asks each subsystem to apply its part */
 	{ 34, pc_store__backfill_posting_bits },
 	/* a question put by name to someone else passes the one before
-	 * it on; "take a look at patch 4" is no ping */
+	 * it on; "take a look at patch 4" is no ping; a question about
+	 * the posting is none about the patches */
 	{ 35, pc_store__backfill_intents },
 };
 

@@ -220,6 +220,16 @@ static const struct {
 	  PC_INTENT_QUESTION },
 	{ "On Wed, Jun 23, 2021, kajoljain wrote:\n> patch\n\nRight?\n",
 	  PC_INTENT_QUESTION },
+	/* a question about the posting, not the patches (lore nvdimm
+	 * 2021-11-16, Christophe Leroy on a RESEND) */
+	{ "> Patchset adds performance stats reporting support.\n\nYou "
+	  "resending your v5 series ? Is there any news since your "
+	  "submittion\nlast month that's awaiting in patchwork here at\n"
+	  "https://patchwork.ozlabs.org/project/linuxppc-dev/list/"
+	  "?series=264422 ?\n",
+	  0 },
+	{ "What has changed since v4?\n", 0 },
+	{ "What has changed in the error path?\n", PC_INTENT_QUESTION },
 	/* but what the patch is based on is asked of the author */
 	{ "Which tree is this based on?\n", PC_INTENT_QUESTION },
 	{ "Hi Jarkko, did you have a chance to look at this?\n",
