@@ -26,10 +26,11 @@
 /* A sentence makes the sender's remarks optional (says_optional()): a
  * bit of the scan's own, above the PC_INTENT_* ones, never returned. */
 #define OPTIONAL (1u << 31)
-/* A paragraph ends in a question (ASKS_LAST), or holds a question put by
- * name to someone other than the author it answers (DEFERS): bits of
- * scan_paragraph()'s own, never returned (pc_intent_scan()). */
-#define ASKS_LAST (1u << 6)
+/* A paragraph ends in a suggestion asked as a question (SUGGESTS_LAST),
+ * or holds a question put by name to someone other than the author it
+ * answers (DEFERS): bits of scan_paragraph()'s own, never returned
+ * (pc_intent_scan()). */
+#define SUGGESTS_LAST (1u << 6)
 #define DEFERS (1u << 7)
 /* What a comment put to someone else asks of the author: nothing. */
 #define ASKS_AUTHOR (PC_INTENT_COMMENT | PC_INTENT_REQUEST | PC_INTENT_QUESTION)
@@ -600,6 +601,23 @@ static int says_beyond(const char *p, size_t len)
 					       "future plans",
 					       "plans for the future",
 					       NULL };
+
+	return has_any(p, len, phrases);
+}
+
+/* A suggestion put as a question ("but would be nice for
+ * consistency?", "Would it make sense to ...?", "What about ...?"):
+ * one a question by name right after it hands to someone else. */
+static int says_suggestion(const char *p, size_t len)
+{
+	static const char *const phrases[] = {
+		"would be nice", "would be good",      "would be better",
+		"would it make", "does it make sense", "would make sense",
+		"should we",	 "shall we",	       "wouldn't it be",
+		"what about",	 "how about",	       "maybe",
+		"perhaps",	 "might be",	       "could be",
+		"nicer",	 "better to",	       NULL
+	};
 
 	return has_any(p, len, phrases);
 }
@@ -1251,7 +1269,7 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 {
 	unsigned bits = 0;
 	size_t start = 0, i;
-	int routing, vocative, asked_last = 0;
+	int routing, vocative, suggested_last = 0;
 	char stack[2048], *low = len < sizeof(stack) ? stack : xmalloc(len + 1);
 
 	for (i = 0; i < len; i++)
@@ -1291,11 +1309,12 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 			 * is put to them (linux-pwm 2022-12-02, Uwe
 			 * Kleine-König to Thierry Reding). */
 			if (vocative) {
-				if (asked_last)
+				if (suggested_last)
 					bits &= ~(unsigned)ASKS_AUTHOR;
 				bits |= DEFERS;
 			}
-			asked_last = p[i - 1] == '?';
+			suggested_last = p[i - 1] == '?' &&
+					 says_suggestion(p + start, i - start);
 			if (routing || says_ping(p + start, i - start))
 				bits |= PC_INTENT_PING;
 			if (says_withdraw(p + start, i - start))
@@ -1323,7 +1342,7 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 	low_len = 0;
 	if (low != stack)
 		free(low);
-	return asked_last ? bits | ASKS_LAST : bits;
+	return suggested_last ? bits | SUGGESTS_LAST : bits;
 }
 
 /* The bits of the paragraphs read so far: the last one's apart, until
@@ -1337,7 +1356,9 @@ struct reading {
 
 /* Reads a paragraph: one that puts a question by name to someone else
  * ("Thierry, what's your take here?") right below one that ends in a
- * question passes that question on; it asks the author nothing. */
+ * suggestion asked as a question passes the suggestion on; it asks the
+ * author nothing. A plain question ("Why is the lock needed?") stays the
+ * author's to answer. */
 static void read_paragraph(struct reading *r, const char *p, size_t len,
 			   int inline_review)
 {
@@ -1346,9 +1367,9 @@ static void read_paragraph(struct reading *r, const char *p, size_t len,
 	if (!len)
 		return;
 	bits = scan_paragraph(p, len, inline_review);
-	if ((bits & DEFERS) && r->adjacent && (r->last & ASKS_LAST))
+	if ((bits & DEFERS) && r->adjacent && (r->last & SUGGESTS_LAST))
 		r->last &= ~(unsigned)ASKS_AUTHOR;
-	r->bits = merge(r->bits, r->last & ~(unsigned)(ASKS_LAST | DEFERS));
+	r->bits = merge(r->bits, r->last & ~(unsigned)(SUGGESTS_LAST | DEFERS));
 	r->last = bits;
 	r->adjacent = 1;
 }
@@ -1442,7 +1463,7 @@ unsigned pc_intent_scan(const char *body, size_t len)
 		pc_buf_add(&para, line, n);
 	}
 	read_paragraph(&rd, para.buf, para.len, inl);
-	bits = merge(rd.bits, rd.last & ~(unsigned)(ASKS_LAST | DEFERS));
+	bits = merge(rd.bits, rd.last & ~(unsigned)(SUGGESTS_LAST | DEFERS));
 	pc_buf_release(&para);
 	attrib_len = 0;
 	/* Remarks the sender's tag does not wait on ask for nothing. */

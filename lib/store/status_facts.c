@@ -154,9 +154,10 @@ static const char SQL_REPLACED[] =
 	 * dio/dax support for non-tailpacking cases", reworked, and a
 	 * third: lore nvdimm 2021-07-30) */
 	" OR (o.version = s.version AND NOT EXISTS (SELECT 1 FROM messages sm "
-	"  WHERE sm.series_id = s.id AND sm.kind = 'patch' AND NOT EXISTS "
+	"  WHERE sm.series_id = s.id AND sm.kind = 'patch' AND (sm.name = '' "
+	"  OR NOT EXISTS "
 	"  (SELECT 1 FROM messages om WHERE om.series_id = o.id "
-	"  AND om.kind = 'patch' AND lower(om.name) = lower(sm.name)))))";
+	"  AND om.kind = 'patch' AND lower(om.name) = lower(sm.name))))))";
 /* Every patch of series ?1 posted again, the same diff (patch-id) in
  * another series, by the same person (the address, or the full name from
  * another address): the latest such date, or NULL. Uwe's "pwm: pca9685:
@@ -990,7 +991,7 @@ int pc_status_facts_rest(struct pc_store *st, struct pc_status_facts *f,
 {
 	const char **done = NULL, **left = NULL, *rest = NULL;
 	size_t ndone = 0, adone = 0, nleft = 0, aleft = 0, i, k;
-	int rc = 0, kin;
+	int rc = 0, kin, files;
 
 	if (!(v->flags & PC_SLA_PARTLY_ACCEPTED) || f->s.rest_of_other ||
 	    f->nentries < 2 || v->npatches != f->s.npatches)
@@ -1025,17 +1026,15 @@ int pc_status_facts_rest(struct pc_store *st, struct pc_status_facts *f,
 	}
 	if (!rest)
 		goto out;
+	/* rest, at k, moves to the front: the entries before it move up */
 	for (k = 1; f->entries[k] != rest; k++)
 		;
+	files = f->entry_files[k];
 	memmove(f->entries + 1, f->entries, k * sizeof(*f->entries));
-	{
-		int files = f->entry_files[k];
-
-		memmove(f->entry_files + 1, f->entry_files,
-			k * sizeof(*f->entry_files));
-		f->entry_files[0] = files;
-	}
+	memmove(f->entry_files + 1, f->entry_files,
+		k * sizeof(*f->entry_files));
 	f->entries[0] = rest;
+	f->entry_files[0] = files;
 	f->s.rest_of_other = 1;
 	for (i = 0; i < f->s.nreplies; i++) {
 		f->replies[i].applier = 0;

@@ -181,6 +181,10 @@ static const struct {
 	{ "On Mon, Nov 28, 2022, A D R wrote:\n> +\tx = 2;\n\nWould 3 be "
 	  "nicer? Thierry, what's your take here?\n",
 	  P },
+	/* a plain question stays the author's to answer */
+	{ "On Mon, Nov 28, 2022, A D R wrote:\n> +\tx = 2;\n\nWhy is the "
+	  "lock needed here?\n\nDan, what's your take?\n",
+	  P | PC_INTENT_QUESTION },
 	/* a question asked before another quote stays the author's */
 	{ "On Mon, Nov 28, 2022, A D R wrote:\n> +\tx = 2;\n\nWhy 2?\n\n"
 	  "> +\ty = 3;\n\nThierry, what's your take here?\n",
