@@ -439,8 +439,6 @@ static int other_project(const struct pc_sla_series *s,
 	return 0;
 }
 
-/* Whether r is the author's: the same address, or the same full name
- * (two words at least: a nickname says nothing) from another one. */
 /* Whether "Last, First" (a corporate directory's order, one comma)
  * names the person "First Last". */
 static int same_name_reversed(const char *comma, const char *plain)
@@ -460,19 +458,22 @@ static int same_name_reversed(const char *comma, const char *plain)
 	       !strncasecmp(plain + nfirst + 1, comma, nlast);
 }
 
-/* The author, from any address: by name when the name has two words
- * ("Vaittinen, Matti" from the work address is Matti Vaittinen of the
- * gmail one: linux-hwmon 2022-10-24). */
+int pc_sla_same_person(const char *addr, const char *name,
+		       const char *other_addr, const char *other_name)
+{
+	if (addr && other_addr && !strcasecmp(addr, other_addr))
+		return 1;
+	if (!name || !other_name || !strchr(name, ' '))
+		return 0;
+	return !strcasecmp(name, other_name) ||
+	       same_name_reversed(other_name, name);
+}
+
 static int is_author(const struct pc_sla_series *s,
 		     const struct pc_sla_reply *r)
 {
-	if (s->author_addr && r->from_addr &&
-	    !strcasecmp(r->from_addr, s->author_addr))
-		return 1;
-	if (!s->author_name || !r->from_name || !strchr(s->author_name, ' '))
-		return 0;
-	return !strcasecmp(s->author_name, r->from_name) ||
-	       same_name_reversed(r->from_name, s->author_name);
+	return pc_sla_same_person(s->author_addr, s->author_name, r->from_addr,
+				  r->from_name);
 }
 
 /* The reply before i that reply i answers (In-Reply-To), or NULL. */

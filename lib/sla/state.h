@@ -454,6 +454,13 @@ int pc_sla_cycle_deadline(struct pc_cycle_deadline *out,
 			  const struct pc_prof_deadline *d);
 
 /* "new", "acknowledged", "changes-requested", ... */
+/* Whether other_addr/other_name (a sender) is the person addr/name (an
+ * author): the same address, or the same full name from another one,
+ * in either order ("Vaittinen, Matti" is Matti Vaittinen: linux-hwmon
+ * 2022-10-24). A name of one word says nothing: anyone may be "Thor".
+ * Any argument may be NULL. */
+int pc_sla_same_person(const char *addr, const char *name,
+		       const char *other_addr, const char *other_name);
 const char *pc_sla_state_name(enum pc_sla_state s);
 /* "author", "maintainers", or "" for nobody. */
 const char *pc_sla_turn_name(enum pc_sla_turn t);

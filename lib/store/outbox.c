@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "mail/kinds.h"
+#include "sla/state.h"
 #include "store/outbox.h"
 #include "store/store_internal.h"
 #include "util/buf.h"
@@ -523,15 +524,15 @@ static const char SQL_CANDIDATES[] =
 	"ELSE 0 END, tv.reason, coalesce(tv.at, 0), tv.summary, st.hold, "
 	"coalesce(st.wait_from, 0), st.flag_bits, coalesce(st.pinged_at, 0), "
 	"st.wait_msgid, st.ping_msgid, "
-	/* who began the wait, when not the author (an applier's tag) */
-	"(SELECT CASE WHEN w.from_addr = s.author_addr THEN NULL "
-	" ELSE coalesce(nullif(trim(w.from_name), ''), w.from_addr) END "
-	" FROM messages w WHERE w.msgid = st.wait_msgid), "
+	/* who began the wait (pc_sla_same_person() tells the author) */
+	"w.from_addr, trim(w.from_name), "
 	/* the patches already applied (a part another subsystem took) */
-	"(SELECT group_concat(idx, ',') FROM (SELECT DISTINCT ps.idx "
-	" FROM patch_status ps WHERE ps.series_id = s.id "
-	" AND ps.accepted_at IS NOT NULL ORDER BY ps.idx)) "
+	"CASE WHEN st.flag_bits & ?2 THEN (SELECT group_concat(idx, ',') "
+	" FROM (SELECT DISTINCT ps.idx FROM patch_status ps "
+	" WHERE ps.series_id = s.id AND ps.accepted_at IS NOT NULL "
+	" ORDER BY ps.idx)) END "
 	"FROM series_status st JOIN series s ON s.id = st.series_id "
+	"LEFT JOIN messages w ON w.msgid = st.wait_msgid "
 	"JOIN messages a ON a.id = s.anchor_id "
 	"LEFT JOIN series p ON p.id = (SELECT q.id FROM series q "
 	" WHERE q.superseded_by = s.id ORDER BY q.first_posted DESC LIMIT 1) "
@@ -620,8 +621,10 @@ int pc_outbox_candidates(struct pc_store *st, int64_t min_posted,
 	    SQLITE_OK)
 		return pc_store__fail(st, err, "reading verdicts");
 	sqlite3_bind_int64(s, 1, min_posted);
+	sqlite3_bind_int64(s, 2, PC_SLA_PARTLY_ACCEPTED);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct pc_outbox_candidate c = { 0 };
+		const char *by_addr, *by_name;
 
 		c.series_id = sqlite3_column_int64(s, 0);
 		c.version = sqlite3_column_int(s, 1);
@@ -656,8 +659,14 @@ int pc_outbox_candidates(struct pc_store *st, int64_t min_posted,
 		c.pinged_at = sqlite3_column_int64(s, 30);
 		c.wait_msgid = pc_store__col(s, 31);
 		c.ping_msgid = pc_store__col(s, 32);
-		c.wait_by = pc_store__col(s, 33);
-		c.applied_patches = pc_store__col(s, 34);
+		c.wait_by = NULL;
+		by_addr = pc_store__col(s, 33);
+		by_name = pc_store__col(s, 34);
+		if (c.wait_msgid && (by_addr || by_name) &&
+		    !pc_sla_same_person(c.author_addr, c.author_name, by_addr,
+					by_name))
+			c.wait_by = by_name && *by_name ? by_name : by_addr;
+		c.applied_patches = pc_store__col(s, 35);
 		if ((stop = fn(&c, arg)) != 0)
 			break;
 	}

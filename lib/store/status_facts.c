@@ -806,24 +806,31 @@ static int load_entries(struct pc_store *st, struct pc_status_facts *f,
 	return pc_store__step_done(st, s, rc, "reading a series' entries", err);
 }
 
-/* *out: whether addr is an M: of the governing entry's family. */
-static int is_governing(struct pc_store *st, const char *entry,
-			const char *addr, int *out, struct pc_err *err)
+/* *out: what sql, an EXISTS of two texts (?1, ?2), answers. */
+static int exists2(struct pc_store *st, const char *sql, const char *a,
+		   const char *b, int *out, const char *what,
+		   struct pc_err *err)
 {
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_GOVERNING, err);
+	sqlite3_stmt *s = pc_store__stmt(st, sql, err);
 	int rc;
 
 	*out = 0;
 	if (!s)
 		return PC_EDB;
-	sqlite3_bind_text(s, 1, entry, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, addr, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 1, a, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, b, -1, SQLITE_STATIC);
 	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
 		*out = sqlite3_column_int(s, 0) != 0;
 	sqlite3_reset(s);
-	return rc == SQLITE_ROW ?
-		       0 :
-		       pc_store__fail(st, err, "reading a maintainer");
+	return rc == SQLITE_ROW ? 0 : pc_store__fail(st, err, what);
+}
+
+/* *out: whether addr is an M: of the governing entry's family. */
+static int is_governing(struct pc_store *st, const char *entry,
+			const char *addr, int *out, struct pc_err *err)
+{
+	return exists2(st, SQL_GOVERNING, entry, addr, out,
+		       "reading a maintainer", err);
 }
 
 /*
@@ -942,27 +949,6 @@ static int has_entry(const char *const *set, size_t n, const char *entry)
 	return 0;
 }
 
-/* *out: whether entries a and b share an M: person (one maintainer's
- * subsystems). */
-static int shares_maintainer(struct pc_store *st, const char *a, const char *b,
-			     int *out, struct pc_err *err)
-{
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_KIN, err);
-	int rc;
-
-	*out = 0;
-	if (!s)
-		return PC_EDB;
-	sqlite3_bind_text(s, 1, a, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, b, -1, SQLITE_STATIC);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		*out = sqlite3_column_int(s, 0) != 0;
-	sqlite3_reset(s);
-	return rc == SQLITE_ROW ?
-		       0 :
-		       pc_store__fail(st, err, "reading maintainers");
-}
-
 /* Adds the entries patch message id maps to onto *set (kept in f). */
 static int patch_entries(struct pc_store *st, struct pc_status_facts *f,
 			 int64_t id, const char ***set, size_t *n, size_t *a,
@@ -1018,8 +1004,8 @@ int pc_status_facts_rest(struct pc_store *st, struct pc_status_facts *f,
 		if (!strcasecmp(e, "THE REST") || !has_entry(left, nleft, e) ||
 		    has_entry(done, ndone, e))
 			continue;
-		if ((rc = shares_maintainer(st, f->entries[0], e, &kin, err)) <
-		    0)
+		if ((rc = exists2(st, SQL_KIN, f->entries[0], e, &kin,
+				  "reading maintainers", err)) < 0)
 			goto out;
 		if (!kin)
 			rest = e;

@@ -744,6 +744,30 @@ static void test_plan__author_ping(void **state)
 			 1);
 }
 
+/* Whose reply the wait began at, in the reminder: the author's own
+ * answer, from the work address under the directory's name order, is
+ * "yours" (linux-hwmon 2022-10-24, "Vaittinen, Matti"). */
+static void test_plan__wait_began_at_the_author(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	mail(f, "q1@x", "Rita Viewer <rita@example.org>",
+	     "Re: [PATCH] widget: spin", T0 + DAY, "p1@x", NULL,
+	     "Why does it spin twice?\n");
+	mail(f, "a1@x", "Thor, A U <a.thor@work.example>",
+	     "Re: [PATCH] widget: spin", T0 + 2 * DAY, "q1@x", "<p1@x> <q1@x>",
+	     "> Why does it spin twice?\n\nThe first turn only loads it.\n");
+	plan(f, T0 + 10 * DAY, 0);
+	s = t_query(&f->ts, "SELECT message FROM outbox WHERE action = "
+			    "'resend'");
+	assert_non_null(strstr(s, "the last message in its thread is yours"));
+	assert_null(strstr(s, "has waited on its maintainers since"));
+	free(s);
+}
+
 /* A profile that prefers a private reminder gets one: to the author
  * alone, saying so and whom to write to (nvdimm's "A private mail
  * reminder is preferred"). */
@@ -886,6 +910,7 @@ int main(void)
 		T(test_plan__people_only),
 		T(test_plan__appliers),
 		T(test_plan__author_ping),
+		T(test_plan__wait_began_at_the_author),
 		T(test_plan__why_names_the_message),
 		T(test_plan__private_reminder),
 		T(test_plan__reminder_withdrawn_when_answered),

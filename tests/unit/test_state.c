@@ -106,6 +106,19 @@ static void reply(struct fixture *f, int64_t date, const char *from,
 	r->comment = !bot;
 }
 
+/* A human's reply in the thread: msgid, answering irt. */
+static struct pc_sla_reply *reply_in(struct fixture *f, int64_t date,
+				     const char *from, const char *msgid,
+				     const char *irt)
+{
+	struct pc_sla_reply *r = &f->replies[f->s.nreplies];
+
+	reply(f, date, from, 0, 0, 0);
+	r->msgid = msgid;
+	r->in_reply_to = irt;
+	return r;
+}
+
 static struct pc_sla_tag *tag(struct fixture *f, const char *name,
 			      const char *addr, int64_t date, int from_reply)
 {
@@ -970,34 +983,27 @@ static void test_state__feedback_owed_per_patch(void **state)
 {
 	struct fixture *f = *state;
 	struct pc_sla_patch p[2];
+	struct pc_sla_reply *r;
 
 	n_patches(f, p, 2);
 	p[0].msgid = "p1@x";
 	p[1].msgid = "p2@x";
-	reply(f, POSTED + HOUR, "krzk@example.org", 0, 0, 0);
-	f->replies[0].answers = 2;
-	f->replies[0].question = 1;
-	f->replies[0].msgid = "k1@x";
-	f->replies[0].in_reply_to = "p2@x";
-	reply(f, POSTED + DAY, "sam@example.com", 0, 0, 0);
-	f->replies[1].answers = 1;
-	f->replies[1].question = 1;
-	f->replies[1].msgid = "s1@x";
-	f->replies[1].in_reply_to = "p1@x";
+	r = reply_in(f, POSTED + HOUR, "krzk@example.org", "k1@x", "p2@x");
+	r->answers = 2;
+	r->question = 1;
+	r = reply_in(f, POSTED + DAY, "sam@example.com", "s1@x", "p1@x");
+	r->answers = 1;
+	r->question = 1;
 	/* The author answers Sam, below 1/2 (a reply to his reply). */
-	reply(f, POSTED + 2 * DAY, "author@example.com", 0, 0, 0);
-	f->replies[2].comment = 0;
-	f->replies[2].msgid = "a1@x";
-	f->replies[2].in_reply_to = "s1@x";
+	r = reply_in(f, POSTED + 2 * DAY, "author@example.com", "a1@x", "s1@x");
+	r->comment = 0;
 	eval(f, POSTED + 30 * DAY);
 	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
 	assert_false(f->v.flags & PC_SLA_OVERDUE);
 	/* A v2 of 2/2 below Krzysztof's review: 1/2 waits from it. */
-	reply(f, POSTED + 3 * DAY, "author@example.com", 0, 0, 0);
-	f->replies[3].comment = 0;
-	f->replies[3].repost = 1;
-	f->replies[3].msgid = "v2@x";
-	f->replies[3].in_reply_to = "k1@x";
+	r = reply_in(f, POSTED + 3 * DAY, "author@example.com", "v2@x", "k1@x");
+	r->comment = 0;
+	r->repost = 1;
 	eval(f, POSTED + 30 * DAY);
 	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
 	assert_true(f->v.flags & PC_SLA_OVERDUE);

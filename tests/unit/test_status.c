@@ -415,15 +415,11 @@ static const char PATCH_BIG[] =
 	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
 	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,5 @@\n a\n+b\n+b\n+b\n c\n";
 
-/* The governing entry's maintainer applies their part; the rest maps
- * only to another entry: it waits on that entry's maintainers ("[PATCH
- * v4 0/4] Use devm helpers for regulator get and enable", linux-hwmon
- * 2022-10: hwmon took its two, the drm two waited 23 days). */
-static void test_status__rest_waits_on_its_own_entry(void **state)
+/* WIDGET's patch and MM's in one series (c@x: w1@x, w2@x), MAINTAINERS
+ * with both entries. */
+static void widget_and_mm(struct fixture *f)
 {
-	struct fixture *f = *state;
 	struct pc_err err = { 0 };
-	char *s;
 
 	pc_maint_free(f->m);
 	assert_int_equal(pc_maint_load_mem(&f->m, MAINTAINERS_MM,
@@ -437,6 +433,18 @@ static void test_status__rest_waits_on_its_own_entry(void **state)
 	     "[PATCH 1/2] widget: spin", T0 + 1, "c@x", "<c@x>", PATCH_BIG);
 	mail(f, "w2@x", "A U Thor <author@example.com>", "[PATCH 2/2] mm: grow",
 	     T0 + 2, "c@x", "<c@x>", PATCH_MM);
+}
+
+/* The governing entry's maintainer applies their part; the rest maps
+ * only to another entry: it waits on that entry's maintainers ("[PATCH
+ * v4 0/4] Use devm helpers for regulator get and enable", linux-hwmon
+ * 2022-10: hwmon took its two, the drm two waited 23 days). */
+static void test_status__rest_waits_on_its_own_entry(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	widget_and_mm(f);
 	mail(f, "a1@x", "May Tainer <may@example.org>",
 	     "Re: [PATCH 1/2] widget: spin", T0 + DAY, "w1@x", "<c@x> <w1@x>",
 	     "Applied, thanks.\n");
@@ -450,6 +458,15 @@ static void test_status__rest_waits_on_its_own_entry(void **state)
 			    "patch_status ORDER BY idx");
 	assert_string_equal(s, "1|1\n2|0");
 	free(s);
+	/* A third patch of WIDGET's own, left by its maintainer with the
+	 * mm one: what is left is still theirs to decide, held. */
+	mail(f, "w3@x", "A U Thor <author@example.com>",
+	     "[PATCH 3/2] widget: roll", T0 + 3, "c@x", "<c@x>", PATCH3);
+	refresh(f, T0 + 9 * DAY + 60);
+	s = t_query(&f->ts, "SELECT st.entry, coalesce(st.hold, '-') "
+			    "FROM series_status st");
+	assert_string_equal(s, "WIDGET|already-applied");
+	free(s);
 }
 
 /* Acceptance per patch, from the stored thread: the replied-to patch,
@@ -458,21 +475,9 @@ static void test_status__rest_waits_on_its_own_entry(void **state)
 static void test_status__acceptance_per_patch(void **state)
 {
 	struct fixture *f = *state;
-	struct pc_err err = { 0 };
 	char *s;
 
-	pc_maint_free(f->m);
-	assert_int_equal(pc_maint_load_mem(&f->m, MAINTAINERS_MM,
-					   strlen(MAINTAINERS_MM), NULL, 0,
-					   NULL, &err),
-			 0);
-	mail(f, "c@x", "A U Thor <author@example.com>",
-	     "[PATCH 0/2] widget: spin and grow", T0, NULL, NULL,
-	     "Two changes.\n");
-	mail(f, "w1@x", "A U Thor <author@example.com>",
-	     "[PATCH 1/2] widget: spin", T0 + 1, "c@x", "<c@x>", PATCH_BIG);
-	mail(f, "w2@x", "A U Thor <author@example.com>", "[PATCH 2/2] mm: grow",
-	     T0 + 2, "c@x", "<c@x>", PATCH_MM);
+	widget_and_mm(f);
 	/* The mm maintainer answers the cover: only their patch. */
 	mail(f, "a1@x", "Andrew Morton <akpm@example.org>",
 	     "Re: [PATCH 0/2] widget: spin and grow", T0 + DAY, "c@x", "<c@x>",
