@@ -44,30 +44,44 @@ static _Thread_local size_t low_len;
  * there is not either, and most of the hundreds of phrases are ruled
  * out so, with two bit tests instead of a search. */
 static _Thread_local uint64_t low_pairs[64];
+/* The same for the sentence the rules read now (scan_paragraph()), in
+ * the lower-cased copy from sent_lo to sent_hi: a phrase found in one
+ * sentence of a paragraph is ruled out in its others. */
+static _Thread_local uint64_t sent_pairs[64];
+static _Thread_local const char *sent_lo, *sent_hi;
 
 static unsigned pair_hash(unsigned char a, unsigned char b)
 {
 	return ((unsigned)a << 5 ^ b) & 4095u;
 }
 
-static void note_pairs(const char *low, size_t len)
+static void note_pairs(uint64_t *pairs, const char *low, size_t len)
 {
 	size_t i;
 
-	memset(low_pairs, 0, sizeof(low_pairs));
+	memset(pairs, 0, 64 * sizeof(*pairs));
 	for (i = 0; i + 1 < len; i++) {
 		unsigned h = pair_hash((unsigned char)low[i],
 				       (unsigned char)low[i + 1]);
 
-		low_pairs[h >> 6] |= (uint64_t)1 << (h & 63);
+		pairs[h >> 6] |= (uint64_t)1 << (h & 63);
 	}
 }
 
-static int has_pair(unsigned char a, unsigned char b)
+static int has_pair(const uint64_t *pairs, unsigned char a, unsigned char b)
 {
 	unsigned h = pair_hash(a, b);
 
-	return (low_pairs[h >> 6] >> (h & 63)) & 1;
+	return (pairs[h >> 6] >> (h & 63)) & 1;
+}
+
+/* The pairs of the smallest text read that holds (low, len): the
+ * sentence's or the paragraph's. */
+static const uint64_t *pairs_of(const char *low, size_t len)
+{
+	if (sent_lo && low >= sent_lo && low + len <= sent_hi)
+		return sent_pairs;
+	return low_pairs;
 }
 
 #ifndef NDEBUG
@@ -84,15 +98,19 @@ static int is_lower(const char *s)
  * in *n. The phrase tables are written in lower case, as the paragraph
  * is searched: no phrase is copied to lower-case it, and most are ruled
  * out on their first two bytes, before their length is known. */
-static int ruled_out(const char *phrase, size_t *n)
+static int ruled_out(const uint64_t *pairs, const char *phrase, size_t *n)
 {
 	const unsigned char *u = (const unsigned char *)phrase;
+	size_t i;
 
 	assert(is_lower(phrase));
-	if (u[0] && u[1] && !has_pair(u[0], u[1]))
-		return 1;
-	*n = strlen(phrase);
-	return *n >= 2 && !has_pair(u[*n - 2], u[*n - 1]);
+	/* Every pair of the phrase, up to the first the text lacks: its
+	 * length on the way. */
+	for (i = 0; u[i] && u[i + 1]; i++)
+		if (!has_pair(pairs, u[i], u[i + 1]))
+			return 1;
+	*n = u[i] ? i + 1 : i;
+	return 0;
 }
 
 /* The lower-cased copy of (p, len), or NULL when p is not inside the
@@ -120,6 +138,24 @@ static const char *find_low(const char *hay, size_t len, const char *needle,
 		p++;
 	}
 	return NULL;
+}
+
+/* Where needle (lower case) is in p (len) from offset from on, or len. */
+static size_t next_at(const char *p, size_t len, size_t from,
+		      const char *needle)
+{
+	const char *low = lowered(p, len), *at;
+	size_t n = strlen(needle);
+
+	if (from >= len)
+		return len;
+	if (low)
+		at = find_low(low + from, len - from, needle, n);
+	else
+		at = pc_memimem(p + from, len - from, needle);
+	if (!at)
+		return len;
+	return (size_t)(at - (low ? low : p));
 }
 
 #define MAX_WORDS 12
@@ -299,6 +335,8 @@ static int says_nak(const char *p, size_t len)
 	       (len == 3 || !pc_isalnum((unsigned char)p[3]));
 }
 
+static int has_any(const char *p, size_t len, const char *const *phrases);
+
 /* "please respin", "needs another version", ... in a sentence. */
 static int says_changes(const char *p, size_t len)
 {
@@ -312,23 +350,7 @@ static int says_changes(const char *p, size_t len)
 		"needs some rework",	"needs more work",
 		"not acceptable",	NULL
 	};
-	unsigned char first[256] = { 0 };
-	size_t i, k;
-
-	/* One pass, stopping only where some phrase could start. */
-	for (k = 0; phrases[k]; k++)
-		first[(unsigned char)phrases[k][0]] = 1;
-	for (i = 0; i < len; i++) {
-		int c = pc_tolower((unsigned char)p[i]);
-
-		if (!first[c])
-			continue;
-		for (k = 0; phrases[k]; k++)
-			if (phrases[k][0] == c &&
-			    pc_mem_istarts(p + i, len - i, phrases[k]))
-				return 1;
-	}
-	return 0;
+	return has_any(p, len, phrases);
 }
 
 /* Whether one of phrases starts p (len) at a word boundary. */
@@ -336,16 +358,24 @@ static int starts_with_any(const char *p, size_t len,
 			   const char *const *phrases)
 {
 	size_t k;
+	int c;
 
 	while (len && !pc_isalnum((unsigned char)*p)) {
 		p++;
 		len--;
 	}
+	if (!len)
+		return 0;
+	c = pc_tolower((unsigned char)*p);
 	for (k = 0; phrases[k]; k++) {
-		size_t n = strlen(phrases[k]);
+		size_t n;
 
-		if (pc_mem_istarts(p, len, phrases[k]) &&
-		    (n == len || !pc_isalnum((unsigned char)p[n])))
+		/* Most phrases differ in their first byte. */
+		if (pc_tolower((unsigned char)phrases[k][0]) != c ||
+		    !pc_mem_istarts(p, len, phrases[k]))
+			continue;
+		n = strlen(phrases[k]);
+		if (n == len || !pc_isalnum((unsigned char)p[n]))
 			return 1;
 	}
 	return 0;
@@ -355,13 +385,14 @@ static int starts_with_any(const char *p, size_t len,
 static int has_any(const char *p, size_t len, const char *const *phrases)
 {
 	const char *low = lowered(p, len);
+	const uint64_t *pairs = low ? pairs_of(low, len) : NULL;
 	size_t k, n;
 
 	for (k = 0; phrases[k]; k++) {
 		if (!low) {
 			if (pc_memimem(p, len, phrases[k]))
 				return 1;
-		} else if (!ruled_out(phrases[k], &n) && n &&
+		} else if (!ruled_out(pairs, phrases[k], &n) && n &&
 			   find_low(low, len, phrases[k], n)) {
 			return 1;
 		}
@@ -374,13 +405,14 @@ static int has_any(const char *p, size_t len, const char *const *phrases)
 static int has_word(const char *p, size_t len, const char *const *phrases)
 {
 	const char *low = lowered(p, len);
+	const uint64_t *pairs = low ? pairs_of(low, len) : NULL;
 	size_t k;
 
 	for (k = 0; phrases[k]; k++) {
 		const char *ph = phrases[k], *at;
 		size_t n, i;
 
-		if (low && ruled_out(ph, &n))
+		if (low && ruled_out(pairs, ph, &n))
 			continue;
 		if (!low)
 			n = strlen(ph);
@@ -859,10 +891,12 @@ static int says_agree(const char *p, size_t len)
 		/* its words: one more than its spaces */
 		size_t n = 1, i;
 
+		if (!starts_with_any(p, len, one))
+			continue;
 		for (i = 0; openers[k][i]; i++)
 			n += openers[k][i] == ' ';
 		/* a name or "sorry" after it, no more */
-		if (ws.n <= n + 2 && starts_with_any(p, len, one))
+		if (ws.n <= n + 2)
 			return 1;
 	}
 	return 0;
@@ -1183,9 +1217,8 @@ static int says_respin(const char *p, size_t len)
 	if (has_any(p, len, phrases))
 		return 1;
 	/* "in v2", "in v3" (not a kernel release: "in v5.15") */
-	for (i = 0; i + 5 <= len; i++)
-		if (pc_mem_istarts(p + i, len - i, "in v") &&
-		    (i == 0 || !pc_isalnum((unsigned char)p[i - 1])) &&
+	for (i = 0; (i = next_at(p, len, i, "in v")) + 5 <= len; i++)
+		if ((i == 0 || !pc_isalnum((unsigned char)p[i - 1])) &&
 		    pc_isdigit((unsigned char)p[i + 4])) {
 			size_t j = i + 4;
 
@@ -1274,7 +1307,7 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 
 	for (i = 0; i < len; i++)
 		low[i] = (char)pc_tolower((unsigned char)p[i]);
-	note_pairs(low, len);
+	note_pairs(low_pairs, low, len);
 	low_base = p;
 	low_text = low;
 	low_len = len;
@@ -1290,6 +1323,9 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 		if (i < len)
 			i++;
 		if (i > start) {
+			sent_lo = low + start;
+			sent_hi = low + i;
+			note_pairs(sent_pairs, sent_lo, i - start);
 			bits = merge(bits, says_applied(p + start, i - start));
 			if (says_changes(p + start, i - start))
 				bits |= PC_INTENT_CHANGES;
@@ -1339,6 +1375,7 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 		start = i;
 	}
 	low_text = low_base = NULL;
+	sent_lo = sent_hi = NULL;
 	low_len = 0;
 	if (low != stack)
 		free(low);
