@@ -615,7 +615,9 @@ const char *pc_msg_duplicated_field(const char *raw, size_t len)
 		while (colon > line && (colon[-1] == ' ' || colon[-1] == '\t'))
 			colon--;
 		for (k = 0; singletons[k]; k++)
-			if ((size_t)(colon - line) == strlen(singletons[k]) &&
+			if (pc_tolower((unsigned char)line[0]) ==
+				    singletons[k][0] &&
+			    (size_t)(colon - line) == strlen(singletons[k]) &&
 			    !strncasecmp(line, singletons[k],
 					 strlen(singletons[k])) &&
 			    ++count[k] == 2)
