@@ -28,10 +28,9 @@
 #define OPTIONAL (1u << 31)
 /* A paragraph ends in a suggestion asked as a question (SUGGESTS_LAST),
  * or holds a question put by name to someone other than the author it
- * answers (DEFERS): bits of scan_paragraph()'s own, never returned
- * (pc_intent_scan()). */
-#define SUGGESTS_LAST (1u << 6)
-#define DEFERS (1u << 7)
+ * answers (DEFERS): what scan_paragraph() notes of it besides its bits. */
+#define SUGGESTS_LAST 1u
+#define DEFERS 2u
 /* What a comment put to someone else asks of the author: nothing. */
 #define ASKS_AUTHOR (PC_INTENT_COMMENT | PC_INTENT_REQUEST | PC_INTENT_QUESTION)
 
@@ -610,10 +609,26 @@ static int says_routing(const char *p, size_t len)
 		"me taking this", "me taking it", "me taking these",
 		"me taking them", "me picking this up", "me picking it up",
 		"taking this through", "taking it through", "taking this via",
-		"taking it via", NULL
+		"taking it via",
+		/* the author asking a reviewer: "Can you help me on how to
+		 * take these patches to linus tree or can you take it?" */
+		"how to take these", "how to take this", "how to take them",
+		"can you take it", "can you take this", "can you take these",
+		"can you take them", "could you take it", "could you take this",
+		"could you take these", "could you take them",
+		"would you take it", "would you take this", "will you take it",
+		"will you take this", "can you pick it up",
+		"can you pick this up", "could you pick it up",
+		"could you pick this up", NULL
+	};
+	/* "Could you take this into account?" asks for a change */
+	static const char *const not_routing[] = {
+		"into account", "into consideration",
+		"a look",	"a closer",
+		"care",		NULL
 	};
 
-	return has_any(p, len, phrases);
+	return has_any(p, len, phrases) && !has_any(p, len, not_routing);
 }
 
 /* A question about the author's work after this series: "May I ask
@@ -682,6 +697,36 @@ static int says_about_posting(const char *p, size_t len)
 					       NULL };
 
 	return has_any(p, len, phrases);
+}
+
+/* The sender would apply it, given someone else's ack: "I can take it
+ * but would need Acks from nvdimm folks" (Michael Ellerman on "[PATCH v3
+ * 0/4] Add perf interface to expose nvdimm", lore nvdimm 2021-06-23:
+ * the series then waited 40 days on Dan Williams), "I can take this with
+ * an XFS ack", "Once Rob acks the binding I'll queue it". The sender's
+ * own taking ("I can", "I'll"), an ack that is not there yet, a
+ * condition: "If you take it, you have my ack" gives one. */
+static int says_needs_ack(const char *p, size_t len)
+{
+	static const char *const selves[] = { "i can",	  "i could", "i'll",
+					      "i will",	  "i'd",     "i would",
+					      "happy to", "glad to", "we can",
+					      "we'll",	  NULL };
+	static const char *const takes[] = {
+		"take it",    "take this", "take them",	 "take these",
+		"take the",   "pick it",   "pick this",	 "apply it",
+		"apply this", "apply the", "queue it",	 "queue this",
+		"queue the",  "carry it",  "carry this", "merge it",
+		"merge this", NULL
+	};
+	static const char *const acks[] = { "ack", "acks", "acked-by", NULL };
+	static const char *const conds[] = {
+		"need",	 "with an", "with a",	"once",	      "after", "if ",
+		"given", "pending", "provided", "as soon as", NULL
+	};
+
+	return has_word(p, len, acks) && has_any(p, len, takes) &&
+	       has_any(p, len, selves) && has_any(p, len, conds);
 }
 
 /* The attribution lines of the mail being read ("On Wed, Jun 23, 2021
@@ -1298,7 +1343,8 @@ static unsigned merge(unsigned bits, unsigned more)
 /* Runs the sentence rules on each sentence of a paragraph: sentences
  * end at '.', '!' or '?' followed by a space or the end ("v5.15-rc7."
  * ends one, "5.15" does not). */
-static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
+static unsigned scan_paragraph(const char *p, size_t len, int inline_review,
+			       unsigned *marks)
 {
 	unsigned bits = 0;
 	size_t start = 0, i;
@@ -1347,12 +1393,15 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 			if (vocative) {
 				if (suggested_last)
 					bits &= ~(unsigned)ASKS_AUTHOR;
-				bits |= DEFERS;
+				*marks |= DEFERS;
 			}
 			suggested_last = p[i - 1] == '?' &&
 					 says_suggestion(p + start, i - start);
 			if (routing || says_ping(p + start, i - start))
 				bits |= PC_INTENT_PING;
+			if (p[i - 1] != '?' &&
+			    says_needs_ack(p + start, i - start))
+				bits |= PC_INTENT_NEEDS_ACK;
 			if (says_withdraw(p + start, i - start))
 				bits |= PC_INTENT_WITHDRAW;
 			if (says_approve(p + start, i - start))
@@ -1379,14 +1428,16 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review)
 	low_len = 0;
 	if (low != stack)
 		free(low);
-	return suggested_last ? bits | SUGGESTS_LAST : bits;
+	if (suggested_last)
+		*marks |= SUGGESTS_LAST;
+	return bits;
 }
 
 /* The bits of the paragraphs read so far: the last one's apart, until
  * the next shows whether it is put to someone else. */
 struct reading {
 	unsigned bits;
-	unsigned last;
+	unsigned last, last_marks;
 	/* only blank lines since the last paragraph */
 	int adjacent;
 };
@@ -1399,22 +1450,23 @@ struct reading {
 static void read_paragraph(struct reading *r, const char *p, size_t len,
 			   int inline_review)
 {
-	unsigned bits;
+	unsigned bits, marks = 0;
 
 	if (!len)
 		return;
-	bits = scan_paragraph(p, len, inline_review);
-	if ((bits & DEFERS) && r->adjacent && (r->last & SUGGESTS_LAST))
+	bits = scan_paragraph(p, len, inline_review, &marks);
+	if ((marks & DEFERS) && r->adjacent && (r->last_marks & SUGGESTS_LAST))
 		r->last &= ~(unsigned)ASKS_AUTHOR;
-	r->bits = merge(r->bits, r->last & ~(unsigned)(SUGGESTS_LAST | DEFERS));
+	r->bits = merge(r->bits, r->last);
 	r->last = bits;
+	r->last_marks = marks;
 	r->adjacent = 1;
 }
 
 unsigned pc_intent_scan(const char *body, size_t len)
 {
 	struct pc_buf para = PC_BUF_INIT;
-	struct reading rd = { 0, 0, 0 };
+	struct reading rd = { 0, 0, 0, 0 };
 	unsigned bits;
 	size_t pos = 0;
 	/* The last quoted line was a line of the diff; the paragraph being
@@ -1500,7 +1552,7 @@ unsigned pc_intent_scan(const char *body, size_t len)
 		pc_buf_add(&para, line, n);
 	}
 	read_paragraph(&rd, para.buf, para.len, inl);
-	bits = merge(rd.bits, rd.last & ~(unsigned)(SUGGESTS_LAST | DEFERS));
+	bits = merge(rd.bits, rd.last);
 	pc_buf_release(&para);
 	attrib_len = 0;
 	/* Remarks the sender's tag does not wait on ask for nothing. */

@@ -35,6 +35,10 @@ enum {
 	/* the applied sentence names the whole series ("Applied the
 	 * series", "applied them all") though it answers one patch */
 	PC_INTENT_SERIES = 1 << 5,
+	/* the sender would apply it given another's ack: "I can take it but
+	 * would need Acks from nvdimm folks" (from a maintainer: the series
+	 * waits on the others from this word) */
+	PC_INTENT_NEEDS_ACK = 1 << 6,
 	/* (bits 8 to 23 hold the range below) */
 	/* the sender asks for attention: "Gentle ping", "Any comments on
 	 * this?", "Could this be picked up?" (from a series' author: the

@@ -530,10 +530,13 @@ static int answers_question(const struct pc_sla_series *s, size_t i, int asked)
  * concerns on this one.") answers nothing the author has to act on. */
 static int answers_author(const struct pc_sla_series *s, size_t i)
 {
-	const struct pc_sla_reply *p = replied_to(s, i);
+	const struct pc_sla_reply *p = replied_to(s, i), *r = &s->replies[i];
 
-	return p && p->question && is_author(s, p) &&
-	       !(p->ping && s->replies[i].approve && !s->replies[i].comment);
+	/* "I would expect either the NVDIMM or PPC maintainers to take
+	 * this. Dan, Michael ?" (Peter Zijlstra, asked by the author who
+	 * would take it): passed on to the maintainers, not answered. */
+	return p && p->question && is_author(s, p) && !r->ping &&
+	       !r->needs_ack && !(p->ping && r->approve && !r->comment);
 }
 
 /* Whether applied reply r accepts the patch at position i (state.h,
@@ -949,7 +952,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * any concerns with me taking this through the dax tree?"),
 		 * which asks nothing of the author. */
 		if (r->applier && !feedback && !r->approve && !r->tagged &&
-		    !r->ping)
+		    !r->ping && !r->needs_ack)
 			feedback = 1;
 		if (!out->first_response &&
 		    counts(s, pol, r->from_addr, r->from_name))
@@ -974,12 +977,18 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			fed_by = r->from_addr;
 			answered = 0;
 			promised = 0;
-		} else if ((r->applier || routed) && waiting) {
+		} else if ((r->applier || routed ||
+			    (r->needs_ack && r->maintainer)) &&
+			   waiting) {
 			out->wait_from = r->date;
 			out->wait_msgid = r->msgid;
+			/* A maintainer of another entry who would take it
+			 * given an ack ("I can take it but would need Acks
+			 * from nvdimm folks") answered: the series waits on
+			 * the others from that word. */
 			if (r->applier && r->ping)
 				routed++;
-			else if (!r->applier)
+			else if (!r->applier && routed > 0)
 				routed--;
 		} else if (!waiting && r->approve && fed_by && answered &&
 			   !promised && !owed &&

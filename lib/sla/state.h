@@ -209,6 +209,9 @@ struct pc_sla_reply {
 	unsigned comment : 1; /* PC_INTENT_COMMENT: says more than that */
 	/* PC_INTENT_REQUEST: the comment asks the author for something */
 	unsigned request : 1;
+	/* PC_INTENT_NEEDS_ACK: "I can take it but would need Acks from
+	 * nvdimm folks" */
+	unsigned needs_ack : 1;
 	/* it carries a Reviewed-by, Acked-by or Tested-by of its sender */
 	unsigned tagged : 1;
 	/* the sender applies the series: an M: of the governing entry or

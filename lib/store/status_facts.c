@@ -424,6 +424,7 @@ static void set_intent(struct pc_sla_reply *r, unsigned bits)
 	r->approve = !!(bits & PC_INTENT_APPROVE);
 	r->comment = !!(bits & PC_INTENT_COMMENT);
 	r->request = !!(bits & PC_INTENT_REQUEST);
+	r->needs_ack = !!(bits & PC_INTENT_NEEDS_ACK);
 	r->first = (int)PC_INTENT_FIRST(bits);
 	r->last = (int)PC_INTENT_LAST(bits);
 }

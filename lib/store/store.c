@@ -177,6 +177,8 @@ static const struct {
 	 * it on; "take a look at patch 4" is no ping; a question about
 	 * the posting is none about the patches */
 	{ 35, pc_store__backfill_intents },
+	/* a maintainer who would take it given another's ack */
+	{ 36, pc_store__backfill_intents },
 };
 
 static int run_c_steps(struct pc_store *st, int version, struct pc_err *err)

@@ -274,6 +274,34 @@ static const struct {
 	 * "nvdimm/pmem: Fix an error handling path"). */
 	{ AGREED, PC_INTENT_APPROVE },
 	{ "Agreed, but the name should say what it counts.\n", 0 },
+	/* A maintainer who would apply it given another's ack (lore
+	 * nvdimm 2021-06-23, Michael Ellerman on "[PATCH v3 0/4] Add perf
+	 * interface to expose nvdimm"; 2021-08-23, Dan Williams on
+	 * "[PATCH 9/9] dax: remove bdev_dax_supported") */
+	{ "Peter Zijlstra <peterz@infradead.org> writes:\n> I would expect "
+	  "either the NVDIMM or PPC maintainers to take this. Dan,\n> "
+	  "Michael ?\n\nI can take it but would need Acks from nvdimm "
+	  "folks.\n\ncheers\n",
+	  PC_INTENT_NEEDS_ACK },
+	{ "Looks good, series passes regression tests:\n\nI can take this "
+	  "with an XFS ack, or if Darrick wants to carry it to\nmake Ruan's "
+	  "life easier that's ok with me.\n",
+	  PC_INTENT_NEEDS_ACK | PC_INTENT_APPROVE },
+	{ "Once Rob acks the binding I'll queue it.\n", PC_INTENT_NEEDS_ACK },
+	/* an ack given, not needed; one asked for is a question */
+	{ "If you take it, you have my ack.\n", 0 },
+	{ "Feel free to take it with my ack.\n", 0 },
+	{ "Mike, can I get an ack to take this through nvdimm.git?\n", P },
+	/* The author asking who takes it is the author's ping (lore
+	 * nvdimm 2021-06-23, Kajol Jain; linux-hwmon 2022-11-01, Pali
+	 * Rohar) ... */
+	{ "Hi Peter,\n    Thanks for reviewing the patch. Can you help me "
+	  "on how to take\nthese patches to linus tree or can you take "
+	  "it?\n",
+	  P },
+	{ "Michael, could you take this patch?\n", P },
+	/* ... and a request to take something into account none */
+	{ "Could you take this into account?\n", PC_INTENT_QUESTION },
 	{ "", 0 },
 };
 

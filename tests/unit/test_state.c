@@ -1205,6 +1205,50 @@ static void test_state__author_asks_back(void **state)
 	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
 }
 
+/* The author asks who takes it; a reviewer passes the question on ("I
+ * would expect either the NVDIMM or PPC maintainers to take this. Dan,
+ * Michael ?"); a maintainer of another entry would take it given the
+ * others' acks ("I can take it but would need Acks from nvdimm folks"):
+ * the series waits on its maintainers from that word (lore nvdimm
+ * 2021-06-23, "[PATCH v3 0/4] Add perf interface to expose nvdimm",
+ * which then waited 40 days on Dan Williams). */
+static void test_state__needs_ack_from_the_others(void **state)
+{
+	struct fixture *f = *state;
+	int64_t ask = POSTED + DAY, plan = ask + 3 * HOUR;
+	struct pc_sla_reply *r;
+
+	r = reply_in(f, POSTED + HOUR, "peterz@example.com", "ack@x", NULL);
+	r->tagged = 1;
+	r = reply_in(f, ask, "author@example.com", "ask@x", "ack@x");
+	r->comment = 0;
+	r->question = 1;
+	r = reply_in(f, ask + HOUR, "peterz@example.com", "route@x", "ask@x");
+	r->comment = 0;
+	r->ping = 1;
+	eval(f, ask + 2 * HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	r = reply_in(f, plan, "mpe@example.com", "plan@x", "route@x");
+	r->comment = 0;
+	r->maintainer = 1;
+	r->needs_ack = 1;
+	eval(f, plan + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.wait_from, plan);
+	assert_string_equal(f->v.wait_msgid, "plan@x");
+	/* The same words from someone who maintains nothing: no move of
+	 * the maintainers'. */
+	r->maintainer = 0;
+	eval(f, plan + HOUR);
+	assert_int_equal(f->v.wait_from, POSTED);
+	/* A plain answer to the author's question is the author's. */
+	f->s.nreplies = 3;
+	f->replies[2].ping = 0;
+	eval(f, ask + 2 * HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -1212,6 +1256,7 @@ int main(void)
 		T(test_state__answer_to_the_question_restarts),
 		T(test_state__author_answer_and_the_wait),
 		T(test_state__author_asks_back),
+		T(test_state__needs_ack_from_the_others),
 		T(test_state__holds),
 		T(test_state__applied_by_bot_or_pull_request),
 		T(test_state__split_by_tree),
