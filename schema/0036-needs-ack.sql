@@ -2,8 +2,10 @@
 -- patchclock schema 36: a maintainer who would apply a series given
 -- another's ack ("I can take it but would need Acks from nvdimm folks")
 -- has answered, and the series waits on the others from that word
--- (PC_INTENT_NEEDS_ACK, lib/patch/intent.c). The scan's own marks moved
--- out of the bits it stores; no stored bit changes meaning.
+-- (PC_INTENT_NEEDS_ACK, lib/patch/intent.c); the author's "can you take
+-- it?" is the author's ping; and a suggestion ("converting that to yaml
+-- would be a nice thing") is a comment, not praise. The scan's own marks
+-- moved out of the bits it stores; no stored bit changes meaning.
 -- The replies of the last 180 days before the newest are read again (a
 -- C step), and every series is judged again.
 UPDATE messages SET intent = NULL

@@ -1074,10 +1074,21 @@ static int says_comment(const char *p, size_t len, int inline_review)
 	static const char *const assumes[] = { "i assume",   "i guess",
 					       "i suppose",  "i take it",
 					       "presumably", NULL };
+	/* "However converting that to yaml would be a nice thing" (linux-pwm
+	 * 2022-11-17, Uwe Kleine-König on "[PATCH v2] dt-bindings: pwm:
+	 * mediatek: Add compatible for MT7986"): a suggestion, not praise */
+	static const char *const suggests[] = { "would be nice",
+						"would be a nice",
+						"it'd be nice",
+						"would be good to", NULL };
 	struct words ws;
 
 	split_words(&ws, p, len, 4);
-	if (ws.n < 4 || has_any(p, len, benign))
+	if (ws.n < 4)
+		return 0;
+	if (has_any(p, len, suggests))
+		return 1;
+	if (has_any(p, len, benign))
 		return 0;
 	if (inline_review && p[len - 1] != '?' &&
 	    starts_with_any(p, len, assumes))

@@ -386,6 +386,12 @@ static void test_intent__comment(void **state)
 		  0 },
 		/* "OK for me" agrees (linux-pwm 2022-11-02, Biju Das). */
 		{ "OK for me, as I do not know about your system.\n", 0 },
+		/* "would be a nice thing" suggests (linux-pwm 2022-11-17,
+		 * Uwe Kleine-König); "Nice catch" praises. */
+		{ "I have no concerns. However converting that to yaml would "
+		  "be a nice\nthing.\n",
+		  1 },
+		{ "Nice catch, thanks for fixing this.\n", 0 },
 		/* A suggestion the sender's tag does not wait on
 		 * (linux-hwmon 2022-11-29, Rasmus Villemoes on "rtc:
 		 * isl12022: Explicitly use __le16 type"); a sentence that
