@@ -116,6 +116,20 @@ static const char PATCH4[] =
 	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
 	"+++ b/drivers/widget/w.c\n@@ -1,2 +1,3 @@\n a\n+h\n c\n";
 
+/* A change to another file of the entry. */
+static const char OTHER_FILE[] =
+	"Make it glow.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+	"---\ndiff --git a/drivers/widget/g.c b/drivers/widget/g.c\n"
+	"index 1111111..2222222 100644\n--- a/drivers/widget/g.c\n"
+	"+++ b/drivers/widget/g.c\n@@ -1,2 +1,3 @@\n a\n+g\n c\n";
+
+/* Its next version. */
+static const char OTHER_FILE2[] =
+	"Make it glow.\n\nSigned-off-by: A U Thor <author@example.com>\n"
+	"---\ndiff --git a/drivers/widget/g.c b/drivers/widget/g.c\n"
+	"index 1111111..2222222 100644\n--- a/drivers/widget/g.c\n"
+	"+++ b/drivers/widget/g.c\n@@ -1,2 +1,3 @@\n a\n+glow\n c\n";
+
 /* Maps and judges at now with so, in one committed transaction. */
 static void refresh_with(struct fixture *f, const struct pc_status_options *so,
 			 int64_t now)
@@ -584,6 +598,44 @@ static void test_status__reposted_elsewhere_supersedes(void **state)
 	expect_of(f, "b1@x", "st.state", "new");
 }
 
+/* A new version of one patch posted below the review that asked for it
+ * answers that review ("[PATCH v2] dt-bindings: pwm: mediatek: Add
+ * compatible for MT7986" below Krzysztof Kozlowski's review of 2/2,
+ * linux-pwm 2022-10-31): the series waits on its maintainers from it.
+ * Below a review that asks nothing, or from someone else, it answers
+ * nothing. */
+static void test_status__new_version_below_the_review(void **state)
+{
+	struct fixture *f = *state;
+	char *from;
+
+	mail(f, "p1@x", "A U Thor <author@example.com>",
+	     "[PATCH 1/2] widget: spin", T0, NULL, NULL, PATCH);
+	mail(f, "p2@x", "A U Thor <author@example.com>",
+	     "[PATCH 2/2] widget: glow", T0 + 60, "p1@x", "<p1@x>", OTHER_FILE);
+	mail(f, "r1@x", "Rita Viewer <rita@example.com>",
+	     "Re: [PATCH 2/2] widget: glow", T0 + DAY, "p2@x", "<p1@x> <p2@x>",
+	     "> +g\n\nPlease rename the flag to say what it counts.\n");
+	mail(f, "a1@x", "Rita Viewer <rita@example.com>",
+	     "Re: [PATCH 1/2] widget: spin", T0 + DAY + 60, "p1@x", "<p1@x>",
+	     "Looks good to me.\n");
+	/* Below the approval: it answers nothing. */
+	mail(f, "x1@x", "A U Thor <author@example.com>",
+	     "[PATCH v2] widget: roll", T0 + 2 * DAY, "a1@x", "<p1@x> <a1@x>",
+	     PATCH3);
+	refresh(f, T0 + 2 * DAY + 60);
+	expect_of(f, "p1@x", "st.turn", "author");
+	mail(f, "v2@x", "A U Thor <author@example.com>",
+	     "[PATCH v2] widget: glow", T0 + 3 * DAY, "r1@x",
+	     "<p1@x> <p2@x> <r1@x>", OTHER_FILE2);
+	refresh(f, T0 + 4 * DAY);
+	expect_of(f, "p1@x", "st.turn", "maintainers");
+	from = xasprintf("%lld", (long long)(T0 + 3 * DAY));
+	expect_of(f, "p1@x", "st.wait_from", from);
+	expect_of(f, "p1@x", "st.wait_msgid", "v2@x");
+	free(from);
+}
+
 /* The same patch sent again by its author under the same version,
  * whatever the subject says ("[REPORT PATCH v2]", lore nvdimm
  * 2021-10-18): the author's ping of what has waited since the first
@@ -791,6 +843,7 @@ int main(void)
 		T(test_status__maintainer_by_name_withholds),
 		T(test_status__other_project_has_no_entry),
 		T(test_status__reposted_elsewhere_supersedes),
+		T(test_status__new_version_below_the_review),
 		T(test_status__same_patch_sent_again_is_a_ping),
 		T(test_status__resend_with_other_patches_is_a_posting),
 		T(test_status__ping_in_an_earlier_thread),
