@@ -980,12 +980,13 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		} else if ((r->applier || routed ||
 			    (r->needs_ack && r->maintainer)) &&
 			   waiting) {
+			/* The appliers' own word, an answer to their
+			 * question of routing, or a maintainer of any entry
+			 * who would take it given an ack ("I can take it
+			 * but would need Acks from nvdimm folks"): the
+			 * series waits on its maintainers from it. */
 			out->wait_from = r->date;
 			out->wait_msgid = r->msgid;
-			/* A maintainer of another entry who would take it
-			 * given an ack ("I can take it but would need Acks
-			 * from nvdimm folks") answered: the series waits on
-			 * the others from that word. */
 			if (r->applier && r->ping)
 				routed++;
 			else if (!r->applier && routed > 0)

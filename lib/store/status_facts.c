@@ -233,8 +233,8 @@ static const char SQL_THREAD[] =
 	" UNION SELECT m.id, m.msgid, m.series_id IS NOT NULL FROM messages m"
 	" JOIN th ON m.in_reply_to = th.msgid AND th.repost = 0"
 	/* "+": tested on the row the in_reply_to index gives; with an
-	 * index for each term, the planner made the walk 2.5 times as
-	 * long */
+	 * index for each term, the planner made the walk more than twice
+	 * as long */
 	" WHERE +m.series_id IS NULL OR (+m.kind = 'patch'"
 	" AND +m.series_id != ?1 AND +m.from_addr = ?2)) "
 	"SELECT m.id, m.date, m.from_addr, m.from_name, m.is_bot, m.intent, "
