@@ -952,7 +952,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * any concerns with me taking this through the dax tree?"),
 		 * which asks nothing of the author. */
 		if (r->applier && !feedback && !r->approve && !r->tagged &&
-		    !r->ping && !r->needs_ack)
+		    !r->ping)
 			feedback = 1;
 		if (!out->first_response &&
 		    counts(s, pol, r->from_addr, r->from_name))
@@ -981,10 +981,13 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			    (r->needs_ack && r->maintainer)) &&
 			   waiting) {
 			/* The appliers' own word, an answer to their
-			 * question of routing, or a maintainer of any entry
-			 * who would take it given an ack ("I can take it
-			 * but would need Acks from nvdimm folks"): the
-			 * series waits on its maintainers from it. */
+			 * question of routing, or a maintainer of another
+			 * entry who would take it given their ack ("I can
+			 * take it but would need Acks from nvdimm folks"):
+			 * the series waits on its maintainers from it. (The
+			 * appliers' own "once Rob acks it I'll queue it" is
+			 * their word, as before: it waits on Rob, not on
+			 * them.) */
 			out->wait_from = r->date;
 			out->wait_msgid = r->msgid;
 			if (r->applier && r->ping)

@@ -1242,6 +1242,13 @@ static void test_state__needs_ack_from_the_others(void **state)
 	r->maintainer = 0;
 	eval(f, plan + HOUR);
 	assert_int_equal(f->v.wait_from, POSTED);
+	/* The appliers' own "once Rob acks it I'll queue it": their word,
+	 * and what it waits on is Rob's ack, not them. */
+	r->maintainer = 1;
+	r->applier = 1;
+	eval(f, plan + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	r->applier = 0;
 	/* A plain answer to the author's question is the author's. */
 	f->s.nreplies = 3;
 	f->replies[2].ping = 0;
