@@ -19,9 +19,9 @@
  * The paragraph being read, lower-cased once (scan_paragraph()): the
  * rules search every sentence of it for dozens of phrases, and one
  * case-insensitive pass per phrase and position was a third of ingest's
- * CPU. A search inside it runs on the lower-cased copy (find_low()); text
- * outside it (a single line) takes the slow path. Per thread: ingest
- * reads mail in worker threads.
+ * CPU. A search inside the sentence being read runs on the lower-cased
+ * copy (find_low()); other text (a single line) takes the slow path.
+ * Per thread: ingest reads mail in worker threads.
  */
 /* A sentence makes the sender's remarks optional (says_optional()): a
  * bit of the scan's own, above the PC_INTENT_* ones, never returned. */
@@ -38,14 +38,12 @@ static _Thread_local const char *low_base;
 static _Thread_local const char *low_text;
 static _Thread_local size_t low_len;
 
-/* Which pairs of adjacent bytes the paragraph's lower-cased copy holds,
- * hashed into 4,096 bits: a phrase whose first or last pair is not
- * there is not either, and most of the hundreds of phrases are ruled
- * out so, with two bit tests instead of a search. */
-static _Thread_local uint64_t low_pairs[64];
-/* The same for the sentence the rules read now (scan_paragraph()), in
- * the lower-cased copy from sent_lo to sent_hi: a phrase found in one
- * sentence of a paragraph is ruled out in its others. */
+/* The sentence the rules read now, sent_lo to sent_hi in the lower-cased
+ * copy, and which pairs of adjacent bytes it holds, hashed into 4,096
+ * bits: a phrase one of whose pairs is not there is not either, and most
+ * of the hundreds of phrases are ruled out so, with a bit test or two
+ * instead of a search. By the sentence, not the paragraph: a phrase
+ * found in one sentence is ruled out in the others. */
 static _Thread_local uint64_t sent_pairs[64];
 static _Thread_local const char *sent_lo, *sent_hi;
 
@@ -54,33 +52,27 @@ static unsigned pair_hash(unsigned char a, unsigned char b)
 	return ((unsigned)a << 5 ^ b) & 4095u;
 }
 
-static void note_pairs(uint64_t *pairs, const char *low, size_t len)
+/* Starts reading the sentence from lo to hi in the lower-cased copy. */
+static void read_sentence(const char *lo, const char *hi)
 {
-	size_t i;
+	const char *c;
 
-	memset(pairs, 0, 64 * sizeof(*pairs));
-	for (i = 0; i + 1 < len; i++) {
-		unsigned h = pair_hash((unsigned char)low[i],
-				       (unsigned char)low[i + 1]);
+	sent_lo = lo;
+	sent_hi = hi;
+	memset(sent_pairs, 0, sizeof(sent_pairs));
+	for (c = lo; c + 1 < hi; c++) {
+		unsigned h =
+			pair_hash((unsigned char)c[0], (unsigned char)c[1]);
 
-		pairs[h >> 6] |= (uint64_t)1 << (h & 63);
+		sent_pairs[h >> 6] |= (uint64_t)1 << (h & 63);
 	}
 }
 
-static int has_pair(const uint64_t *pairs, unsigned char a, unsigned char b)
+static int has_pair(unsigned char a, unsigned char b)
 {
 	unsigned h = pair_hash(a, b);
 
-	return (pairs[h >> 6] >> (h & 63)) & 1;
-}
-
-/* The pairs of the smallest text read that holds (low, len): the
- * sentence's or the paragraph's. */
-static const uint64_t *pairs_of(const char *low, size_t len)
-{
-	if (sent_lo && low >= sent_lo && low + len <= sent_hi)
-		return sent_pairs;
-	return low_pairs;
+	return (sent_pairs[h >> 6] >> (h & 63)) & 1;
 }
 
 #ifndef NDEBUG
@@ -93,11 +85,11 @@ static int is_lower(const char *s)
 }
 #endif
 
-/* Whether phrase cannot be in the paragraph being read; else its length
- * in *n. The phrase tables are written in lower case, as the paragraph
+/* Whether phrase cannot be in the sentence being read; else its length
+ * in *n. The phrase tables are written in lower case, as the sentence
  * is searched: no phrase is copied to lower-case it, and most are ruled
- * out on their first two bytes, before their length is known. */
-static int ruled_out(const uint64_t *pairs, const char *phrase, size_t *n)
+ * out on their first pairs of bytes, before their length is known. */
+static int ruled_out(const char *phrase, size_t *n)
 {
 	const unsigned char *u = (const unsigned char *)phrase;
 	size_t i;
@@ -106,20 +98,23 @@ static int ruled_out(const uint64_t *pairs, const char *phrase, size_t *n)
 	/* Every pair of the phrase, up to the first the text lacks: its
 	 * length on the way. */
 	for (i = 0; u[i] && u[i + 1]; i++)
-		if (!has_pair(pairs, u[i], u[i + 1]))
+		if (!has_pair(u[i], u[i + 1]))
 			return 1;
 	*n = u[i] ? i + 1 : i;
 	return 0;
 }
 
-/* The lower-cased copy of (p, len), or NULL when p is not inside the
- * paragraph being read. */
+/* The lower-cased copy of (p, len), or NULL when it is not inside the
+ * sentence being read. */
 static const char *lowered(const char *p, size_t len)
 {
-	if (p && low_text && p >= low_base &&
-	    (size_t)(p - low_base) + len <= low_len)
-		return low_text + (p - low_base);
-	return NULL;
+	const char *low;
+
+	if (!p || !low_text || p < low_base ||
+	    (size_t)(p - low_base) + len > low_len)
+		return NULL;
+	low = low_text + (p - low_base);
+	return low >= sent_lo && low + len <= sent_hi ? low : NULL;
 }
 
 /* needle (n > 0 bytes) in (hay, len), both lower-cased; NULL when it is
@@ -384,14 +379,13 @@ static int starts_with_any(const char *p, size_t len,
 static int has_any(const char *p, size_t len, const char *const *phrases)
 {
 	const char *low = lowered(p, len);
-	const uint64_t *pairs = low ? pairs_of(low, len) : NULL;
 	size_t k, n;
 
 	for (k = 0; phrases[k]; k++) {
 		if (!low) {
 			if (pc_memimem(p, len, phrases[k]))
 				return 1;
-		} else if (!ruled_out(pairs, phrases[k], &n) && n &&
+		} else if (!ruled_out(phrases[k], &n) && n &&
 			   find_low(low, len, phrases[k], n)) {
 			return 1;
 		}
@@ -404,14 +398,13 @@ static int has_any(const char *p, size_t len, const char *const *phrases)
 static int has_word(const char *p, size_t len, const char *const *phrases)
 {
 	const char *low = lowered(p, len);
-	const uint64_t *pairs = low ? pairs_of(low, len) : NULL;
 	size_t k;
 
 	for (k = 0; phrases[k]; k++) {
 		const char *ph = phrases[k], *at;
 		size_t n, i;
 
-		if (low && ruled_out(pairs, ph, &n))
+		if (low && ruled_out(ph, &n))
 			continue;
 		if (!low)
 			n = strlen(ph);
@@ -1364,7 +1357,6 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review,
 
 	for (i = 0; i < len; i++)
 		low[i] = (char)pc_tolower((unsigned char)p[i]);
-	note_pairs(low_pairs, low, len);
 	low_base = p;
 	low_text = low;
 	low_len = len;
@@ -1380,9 +1372,7 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review,
 		if (i < len)
 			i++;
 		if (i > start) {
-			sent_lo = low + start;
-			sent_hi = low + i;
-			note_pairs(sent_pairs, sent_lo, i - start);
+			read_sentence(low + start, low + i);
 			bits = merge(bits, says_applied(p + start, i - start));
 			if (says_changes(p + start, i - start))
 				bits |= PC_INTENT_CHANGES;
