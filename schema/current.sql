@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
--- patchclock schema 36, as a new database has it after every migration.
+-- patchclock schema 37, as a new database has it after every migration.
 -- Generated (contrib/schema-snapshot); unit.schema fails when it is stale.
 -- Read it; change the schema with a new migration in schema/.
 -- A new database is made from this file at once (lib/store/store.c).
@@ -386,6 +386,9 @@ CREATE INDEX messages_patch_name
 	ON messages(patch_key, lower(trim(from_name)), date)
 	WHERE patch_key IS NOT NULL;
 
+CREATE INDEX messages_patch_title ON messages(lower(name))
+	WHERE kind = 'patch';
+
 CREATE INDEX messages_pings ON messages(from_addr, date)
 	WHERE (intent & 16777216) != 0;
 
@@ -432,6 +435,11 @@ CREATE INDEX series_status_state ON series_status(state);
 
 CREATE INDEX series_superseded_by ON series(superseded_by)
 	WHERE superseded_by IS NOT NULL;
+
+CREATE INDEX trailers_fixes_title ON trailers(lower(substr(rtrim(value),
+	instr(value, '("') + 2,
+	length(rtrim(value)) - instr(value, '("') - 3)))
+	WHERE name = 'Fixes' AND origin = 'patch';
 
 CREATE INDEX trailers_target ON trailers(target_id);
 

@@ -673,6 +673,21 @@ static int stable_queue(const char *topic)
 	return 0;
 }
 
+/* Whether a later patch's Fixes: tag is what accepted every patch
+ * (nothing said so before it). */
+static int committed_first(const struct pc_sla_verdict *v,
+			   const struct pc_sla_series *s, int64_t now)
+{
+	size_t i;
+
+	if (!s->committed_at || s->committed_at > now)
+		return 0;
+	for (i = 0; i < v->npatches; i++)
+		if (v->patches[i].accepted_at < s->committed_at)
+			return 0;
+	return 1;
+}
+
 static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 		 const struct pc_sla_ctx *ctx, const struct pc_policy *pol,
 		 int64_t now, int withdrawn)
@@ -725,7 +740,10 @@ static void hold(struct pc_sla_verdict *v, const struct pc_sla_series *s,
 		why = "a newer version was posted";
 	} else if (v->state >= PC_SLA_ACCEPTED) {
 		h = PC_SLA_HOLD_APPLIED;
-		why = "applied or queued";
+		why = committed_first(v, s, now) ?
+			      "a later patch's Fixes: tag names it: it was "
+			      "committed" :
+			      "applied or queued";
 	} else if ((v->flags & PC_SLA_PARTLY_ACCEPTED) && !s->rest_of_other) {
 		h = PC_SLA_HOLD_APPLIED;
 		why = "some of its patches were applied or queued";
@@ -1022,6 +1040,12 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	if (s->pulled_at && s->pulled_at <= now) {
 		accept_all(out, s->pulled_at);
 		earliest(&any, s->pulled_at);
+	}
+	if (s->committed_at > now)
+		next_check(out, s->committed_at, now);
+	if (s->committed_at && s->committed_at <= now) {
+		accept_all(out, s->committed_at);
+		earliest(&any, s->committed_at);
 	}
 	for (i = 0; i < s->npatches; i++) {
 		int64_t at = s->patches[i].in_tree_at;

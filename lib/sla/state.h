@@ -310,6 +310,8 @@ struct pc_sla_series {
 	int64_t accepted_at; /* `patchclock accept`; 0 when not */
 	int64_t applied_at; /* applied to the tree; 0 when not */
 	int64_t pulled_at; /* a pull request's shortlog carries a patch */
+	/* a later patch's Fixes: tag named one of its patches, a commit */
+	int64_t committed_at;
 	int boot; /* 1 the boot test passed, -1 it failed, 0 not run */
 	/* Steered by mail (obeyed commands, folded in order): rejected;
 	 * no mail before steer_until (0 none); no mail until the cycle

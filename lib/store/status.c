@@ -39,6 +39,17 @@ static const char SQL_DIRTY_AUTHOR[] =
 	"AND id != ?1 AND author_addr = (SELECT author_addr FROM series "
 	"WHERE id = ?1) AND first_posted >= (SELECT first_posted FROM series "
 	"WHERE id = ?1) - 180 * 86400";
+/* A new posting's Fixes: tags name the patches of other series as
+ * commits (status_facts.c): they are judged again. */
+static const char SQL_DIRTY_FIXED[] =
+	"UPDATE series SET status_dirty = 1 WHERE status_dirty = 0 AND id IN "
+	"(SELECT p.series_id FROM messages fm "
+	" JOIN trailers t ON t.message_id = fm.id "
+	" JOIN messages p ON lower(p.name) = " PC_STORE__FIXES_TITLE(
+		"t") " "
+		     " AND p.kind = 'patch' "
+		     " WHERE fm.series_id = ?1 AND fm.kind = 'patch' AND t.name = 'Fixes' "
+		     " AND t.origin = 'patch' AND p.series_id != ?1)";
 static const char SQL_SERIES_OF[] =
 	"SELECT series_id, in_reply_to FROM messages WHERE msgid = ?";
 /* A series that has new mail, and its newer versions (up to 8): the
@@ -356,6 +367,14 @@ static int mark_new_mail(struct pc_store *st, int64_t last_message,
 		sqlite3_bind_int64(s, 1, posts[i]);
 		if ((rc = pc_store__exec(st, s, err,
 					 "marking an author's series")) < 0)
+			break;
+		if (!(s = pc_store__stmt(st, SQL_DIRTY_FIXED, err))) {
+			rc = PC_EDB;
+			break;
+		}
+		sqlite3_bind_int64(s, 1, posts[i]);
+		if ((rc = pc_store__exec(st, s, err,
+					 "marking the series a fix fixes")) < 0)
 			break;
 	}
 	free(posts);

@@ -201,11 +201,25 @@ static const char SQL_SAME_REPOST[] =
 	" FROM messages m JOIN series s ON s.id = m.series_id "
 	" WHERE m.series_id = ?1 AND m.kind = 'patch' "
 	" AND m.patch_id IS NOT NULL)";
+/* Each patch, when the tree holds it, and when a later patch on the
+ * list (in another series, within 180 days) first named it in a Fixes:
+ * tag: "Fixes: c6f40468657d ("fsdax: decouple zeroing from the iomap
+ * buffered I/O code")" names a commit, so the patch of that title was
+ * committed (in the tree that took it, which may not say so on the
+ * list: Dan Williams applied the fsdax series silently, lore nvdimm
+ * 2021-12). */
 static const char SQL_PATCHES[] =
 	"SELECT m.id, m.idx, m.msgid, m.author_addr, "
 	"(SELECT min(t.committed_at) FROM tree_commits t "
-	" WHERE t.patch_id = m.patch_id) FROM messages m "
-	"WHERE m.series_id = ? AND m.kind = 'patch' ORDER BY m.idx, m.id";
+	" WHERE t.patch_id = m.patch_id), "
+	"(SELECT min(fm.date) FROM trailers t "
+	" JOIN messages fm ON fm.id = t.message_id "
+	" WHERE " PC_STORE__FIXES_TITLE(
+		"t") " = lower(m.name) "
+		     " AND t.name = 'Fixes' AND t.origin = 'patch' AND fm.kind = 'patch' "
+		     " AND fm.date > m.date AND fm.date <= m.date + 180 * 86400 "
+		     " AND fm.series_id IS NOT m.series_id) FROM messages m "
+		     "WHERE m.series_id = ? AND m.kind = 'patch' ORDER BY m.idx, m.id";
 static const char SQL_TAGS[] =
 	"SELECT t.name, t.addr, t.person, m.date, t.origin = 'reply', "
 	"t.suggested, t.mismatch, m.dkim = 'pass' FROM trailers t "
@@ -349,6 +363,20 @@ static const char SQL_ENTRIES_BY_FILES[] =
 	"on_list AND 3 * e.l >= (SELECT top FROM ln) DESC, "
 	"fam DESC, has_tree DESC, on_list DESC, e.l DESC, e.d, e.f DESC, e.p, "
 	"e.entry";
+/* For each patch of series ?1 whose Fixes: tag names a patch posted on
+ * the list in the ten weeks before it (in another series, judged), the
+ * governing entry of that patch's series, the newest first. */
+static const char SQL_FIXES_OF[] =
+	"SELECT fm.id, ss.entry FROM messages fm "
+	"JOIN trailers t ON t.message_id = fm.id "
+	"JOIN messages p ON lower(p.name) = " PC_STORE__FIXES_TITLE(
+		"t") " "
+		     " AND p.kind = 'patch' "
+		     "JOIN series_status ss ON ss.series_id = p.series_id "
+		     "WHERE fm.series_id = ?1 AND fm.kind = 'patch' AND t.name = 'Fixes' "
+		     "AND t.origin = 'patch' AND p.series_id != ?1 AND p.date < fm.date "
+		     "AND p.date >= fm.date - 70 * 86400 AND ss.entry IS NOT NULL "
+		     "AND ss.entry != 'THE REST' ORDER BY fm.id, p.date DESC";
 static const char SQL_PEOPLE[] =
 	"SELECT DISTINCT p.addr, p.role FROM series_entries se "
 	"JOIN maint_people p ON p.entry = se.entry "
@@ -660,6 +688,7 @@ static int load_patches(struct pc_store *st, struct pc_status_facts *f,
 {
 	sqlite3_stmt *s;
 	size_t i, j;
+	int64_t fixed;
 	int rc;
 
 	if (!(s = pc_store__stmt(st, SQL_PATCHES, err)))
@@ -681,6 +710,16 @@ static int load_patches(struct pc_store *st, struct pc_status_facts *f,
 		p->author_addr =
 			pc_status_facts_keep(f, sqlite3_column_text(s, 3));
 		p->in_tree_at = sqlite3_column_int64(s, 4);
+		fixed = sqlite3_column_int64(s, 5);
+		/* A series split by tree: the one patch is committed;
+		 * else the series is (maintainers apply a series whole). */
+		if (fixed && f->s.split_by_tree)
+			p->in_tree_at = p->in_tree_at && p->in_tree_at < fixed ?
+						p->in_tree_at :
+						fixed;
+		else if (fixed &&
+			 (!f->s.committed_at || fixed < f->s.committed_at))
+			f->s.committed_at = fixed;
 		f->s.npatches++;
 	}
 	if ((rc = pc_store__step_done(st, s, rc, "reading a series' patches",
@@ -793,6 +832,75 @@ static int load_entries(struct pc_store *st, struct pc_status_facts *f,
 			pc_status_facts_keep(f, sqlite3_column_text(s, 0));
 	}
 	return pc_store__step_done(st, s, rc, "reading a series' entries", err);
+}
+
+/*
+ * A fix of a commit posted on this list in the last ten weeks goes
+ * through the tree that took that commit: when every patch of the
+ * series names, in a Fixes: tag, a patch of other series governed by
+ * one entry, that entry governs this one too (moved to the front of its
+ * entries, or put there). Matthew Wilcox's "iomap: Fix error handling
+ * in iomap_zero_iter()" fixes a commit of Christoph Hellwig's fsdax
+ * series, which Dan Williams had taken into nvdimm.git: Dan takes the
+ * fix, though fs/iomap maps to the iomap maintainers (lore nvdimm
+ * 2021-12-21). Ten weeks: about one release cycle, while the commit is
+ * in that tree and not long in a release. (The other series' entry is
+ * its verdict's: a fix of a fix goes where the first fix went.)
+ */
+static int fix_governs(struct pc_store *st, struct pc_status_facts *f,
+		       int64_t sid, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_FIXES_OF, err);
+	const char *entry = NULL;
+	int64_t last = 0, id;
+	size_t fixes = 0, k;
+	int rc, mixed = 0;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *e = (const char *)sqlite3_column_text(s, 1);
+
+		if ((id = sqlite3_column_int64(s, 0)) == last || !e)
+			continue; /* the newest fixed patch decides */
+		last = id;
+		fixes++;
+		if (!entry)
+			entry = pc_status_facts_keep(f,
+						     (const unsigned char *)e);
+		else if (strcmp(entry, e))
+			mixed = 1;
+	}
+	if ((rc = pc_store__step_done(st, s, rc, "reading what a fix fixes",
+				      err)) < 0)
+		return rc;
+	if (!entry || mixed || fixes != f->s.npatches)
+		return 0;
+	for (k = 0; k < f->nentries && strcmp(f->entries[k], entry); k++)
+		;
+	if (k == f->nentries) {
+		size_t old = f->aentries;
+
+		PC_ALLOC_GROW(f->entries, f->nentries + 1, f->aentries);
+		if (old != f->aentries)
+			f->entry_files = xreallocarray(f->entry_files,
+						       f->aentries,
+						       sizeof(*f->entry_files));
+		f->entries[f->nentries] = entry;
+		f->entry_files[f->nentries++] = 0;
+	}
+	if (k) {
+		const char *e = f->entries[k];
+		int files = f->entry_files[k];
+
+		memmove(f->entries + 1, f->entries, k * sizeof(*f->entries));
+		memmove(f->entry_files + 1, f->entry_files,
+			k * sizeof(*f->entry_files));
+		f->entries[0] = e;
+		f->entry_files[0] = files;
+	}
+	return 0;
 }
 
 /* *out: what sql, an EXISTS of two texts (?1, ?2), answers. */
@@ -1107,6 +1215,7 @@ int pc_status_facts_gather(struct pc_store *st, struct pc_status_facts *f,
 	    (rc = load_patches(st, f, sid, cover, err)) < 0 ||
 	    (rc = load_people(st, f, sid, err)) < 0 ||
 	    (rc = load_entries(st, f, sid, err)) < 0 ||
+	    (f->s.is_fix && (rc = fix_governs(st, f, sid, err)) < 0) ||
 	    (rc = load_acceptors(st, f, sid, err)) < 0)
 		return rc;
 	/* Tags given on the list for earlier versions, and the author's

@@ -14,6 +14,16 @@
  * PC_INGEST_BATCH_BYTES of raw rows: lib/store/ingest.h) on a slow disk. */
 #define PC_STORE__BUSY_MS 30000
 
+/*
+ * The title a Fixes: trailer (alias t) names, lower-cased: the text
+ * between '("' and the last '")' of 'c6f40468657d ("fsdax: decouple
+ * zeroing ...")'. Written exactly as schema 37's index on trailers, so
+ * that a query with t.name = 'Fixes' AND t.origin = 'patch' seeks it.
+ */
+#define PC_STORE__FIXES_TITLE(t)                                           \
+	"lower(substr(rtrim(" t ".value), instr(" t ".value, '(\"') + 2, " \
+	"length(rtrim(" t ".value)) - instr(" t ".value, '(\"') - 3))"
+
 struct pc_store__ckpt;
 struct pc_store__prof;
 struct pc_raw_state;

@@ -228,14 +228,18 @@ is 2021-06-08 $a2 '.patches[0].reviewed_by.name' "Santosh S"
 # at 16:52:43 -0700, In-Reply-To v1, "Changes in v2 Improve the
 # changelog." No reply to v1 itself. From 06-08 on, v1 is superseded:
 # nobody's turn. drivers/nvdimm/pmem.c is LIBNVDIMM PMEM's (F:
-# drivers/nvdimm/pmem*) and LIBNVDIMM's (drivers/nvdimm/*); both name
-# the nvdimm list, and LIBNVDIMM's is the one with a tree (T: git
-# .../nvdimm/nvdimm.git), the one its patches are applied to: it
-# governs (the same maintainers).
+# drivers/nvdimm/pmem*) and LIBNVDIMM's (drivers/nvdimm/*), but it says
+# "Fixes: 87eb73b2ca7c ("nvdimm-pmem: convert to
+# blk_alloc_disk/blk_cleanup_disk")", patch 17 of Christoph Hellwig's
+# block series of 05-21 (section 5), which Jens Axboe took into the
+# block tree: a fix of a commit posted here in the last ten weeks goes
+# through the tree that took it, so that series' governing entry, BLOCK
+# LAYER, governs (and Jens applied it: section 4).
+e_block="BLOCK LAYER"
 a3=162310861219.1571453.6561642225122047071.stgit@dwillia2-desk3.amr.corp.intel.com
 absent 2021-06-01 $a3
-verdict 2021-06-08 $a3 superseded "needs-review" nobody "$e_nv"
-verdict 2022-01-15 $a3 superseded "needs-review" nobody "$e_nv"
+verdict 2021-06-08 $a3 superseded "needs-review" nobody "$e_block"
+verdict 2022-01-15 $a3 superseded "needs-review" nobody "$e_block"
 
 # ---- 4. v2 of it: new, then reviewed (a foreign "Applied") -----------
 # Posted Mon 2021-06-07 16:52:43 PDT (23:52:43Z), inside office hours.
@@ -244,14 +248,13 @@ verdict 2022-01-15 $a3 superseded "needs-review" nobody "$e_nv"
 # 06-08: Christoph Hellwig 07:36:27 +0200 (05:36:27Z) "Reviewed-by:
 # Christoph Hellwig", Sachin Sant 11:13:31 +0530 "Tested-by", and Jens
 # Axboe 15:26:50 -0600 (21:26:50Z) "Applied, thanks.". Jens is M: of
-# BLOCK LAYER; the mapped entries are LIBNVDIMM PMEM, LIBNVDIMM and THE
-# REST, but state.h counts "Applied" from an M: of any entry (Dan had
-# asked Jens to take it through the block tree): accepted, nobody's turn.
+# BLOCK LAYER, which governs it as it does v1 (Dan had asked Jens to
+# take it through the block tree): accepted, nobody's turn.
 a4=162310994435.1571616.334551212901820961.stgit@dwillia2-desk3.amr.corp.intel.com
-verdict 2021-06-08 $a4 new "needs-review" maintainers "$e_nv"
+verdict 2021-06-08 $a4 new "needs-review" maintainers "$e_block"
 is 2021-06-08 $a4 .due_at 2021-06-14T23:52:43Z
 is 2021-06-08 $a4 .act_at 2021-06-14T23:52:43Z
-verdict 2021-07-15 $a4 accepted "" nobody "$e_nv"
+verdict 2021-07-15 $a4 accepted "" nobody "$e_block"
 is 2021-07-15 $a4 .first_response_at 2021-06-08T05:36:27Z
 is 2021-07-15 $a4 '.patches[0].reviewed_by.name' "Christoph Hellwig"
 
@@ -283,7 +286,6 @@ is 2021-07-15 $a4 '.patches[0].reviewed_by.name' "Christoph Hellwig"
 # M: of BLOCK LAYER, a mapped entry: accepted from then on, nobody's
 # turn.
 a5=20210521055116.1053587-1-hch@lst.de
-e_block="BLOCK LAYER"
 verdict 2021-06-01 $a5 reviewed "overdue" maintainers "$e_block"
 is 2021-06-01 $a5 .due_at 2021-05-31T07:29:50Z
 for t in 2021-06-08 2021-10-01 2022-01-15; do
@@ -410,14 +412,19 @@ done
 # no review tag by then: needs-review. (On 11-22 Dan wrote "Unapplied,"
 # to 03/29.)
 # "decouple DAX from block devices v2", Mon 11-29 11:21:34 +0100, same
-# author, "Changes since v1": superseded by 2022-01-15.
+# author, "Changes since v1": superseded by 2022-01-15. By then the
+# whole series is accepted, not part of it: on 12-08 Christoph's own fix
+# "iomap: turn the byte variable in iomap_zero_iter into a ssize_t" says
+# "Fixes: c6f40468657d ("fsdax: decouple zeroing from the iomap buffered
+# I/O code")", its patch 18: it was committed (Dan had applied v2
+# without a word on the list; he said so the next day).
 a9=20211109083309.584081-1-hch@lst.de
 verdict 2021-11-20 $a9 acknowledged "needs-review partly-accepted" author \
 	"DEVICE DIRECT ACCESS (DAX)"
 is 2021-11-20 $a9 '[.patches[] | select(.accepted_at != null) | .index] | join(",")' 2,3
 is 2021-11-20 $a9 .first_response_at 2021-11-17T17:23:44Z
 is 2021-11-20 $a9 .lands_in null
-verdict 2022-01-15 $a9 superseded "needs-review partly-accepted" nobody \
+verdict 2022-01-15 $a9 superseded "needs-review" nobody \
 	"DEVICE DIRECT ACCESS (DAX)"
 
 # ---- the incremental path --------------------------------------------

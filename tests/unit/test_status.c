@@ -525,6 +525,62 @@ static void test_status__acceptance_per_patch(void **state)
 			 T0 + 3 * DAY);
 }
 
+/* A fix of WIDGET's "widget: spin" in mm/ (Fixes: names it). */
+static const char PATCH_MM_FIX[] =
+	"The spin leaked.\n\nFixes: 0123456789ab (\"widget: spin\")\n"
+	"Signed-off-by: O Ther <other@example.com>\n"
+	"---\ndiff --git a/mm/grow.c b/mm/grow.c\n"
+	"index 1111111..2222222 100644\n--- a/mm/grow.c\n"
+	"+++ b/mm/grow.c\n@@ -1,2 +1,3 @@\n a\n+f\n c\n";
+
+/* A later patch's Fixes: tag names a patch posted on the list: that
+ * patch was committed, so its series is applied (silently: Dan
+ * Williams's fsdax series, lore nvdimm 2021-12), and the fix goes to
+ * the tree that took it while that is recent (Matthew Wilcox's iomap
+ * fix of it waited on Dan, not on the iomap maintainers). */
+static void test_status__fixes_tag_names_a_commit(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_err err = { 0 };
+	char *s;
+
+	pc_maint_free(f->m);
+	assert_int_equal(pc_maint_load_mem(&f->m, MAINTAINERS_MM,
+					   strlen(MAINTAINERS_MM), NULL, 0,
+					   NULL, &err),
+			 0);
+	mail(f, "w1@x", "A U Thor <author@example.com>", "[PATCH] widget: spin",
+	     T0, NULL, NULL, PATCH);
+	refresh(f, T0 + 2 * DAY);
+	expect(f, "new|needs-review|maintainers");
+	/* Its fix arrives: judged again at once, no due time needed. */
+	mail(f, "fx@x", "O Ther <other@example.com>",
+	     "[PATCH] mm: plug the spin leak", T0 + 3 * DAY, NULL, NULL,
+	     PATCH_MM_FIX);
+	refresh(f, T0 + 3 * DAY + 60);
+	s = t_query(&f->ts, "SELECT m.name, st.state, st.hold, st.hold_why, "
+			    "st.entry FROM series_status st JOIN series se "
+			    "ON se.id = st.series_id JOIN messages m "
+			    "ON m.id = se.anchor_id ORDER BY m.date");
+	assert_string_equal(s, "widget: spin|accepted|already-applied|a later "
+			       "patch's Fixes: tag names it: it was committed|"
+			       "WIDGET\n"
+			       "mm: plug the spin leak|new|NULL|NULL|WIDGET");
+	free(s);
+	/* Eleven weeks on, the commit has been in a release for a while: a
+	 * fix of it is its own files' entry's. */
+	mail(f, "fy@x", "O Ther <other@example.com>",
+	     "[PATCH] mm: plug another spin leak", T0 + 77 * DAY, NULL, NULL,
+	     PATCH_MM_FIX);
+	refresh(f, T0 + 77 * DAY + 60);
+	s = t_query(&f->ts, "SELECT st.entry FROM series_status st "
+			    "JOIN series se ON se.id = st.series_id "
+			    "JOIN messages m ON m.id = se.anchor_id "
+			    "WHERE m.msgid = 'fy@x'");
+	assert_string_equal(s, "MEMORY MANAGEMENT");
+	free(s);
+}
+
 static void test_status__announcements_feed_the_cycle(void **state)
 {
 	struct fixture *f = *state;
@@ -850,6 +906,7 @@ int main(void)
 		T(test_status__acceptance_per_patch),
 		T(test_status__rest_waits_on_its_own_entry),
 		T(test_status__announcements_feed_the_cycle),
+		T(test_status__fixes_tag_names_a_commit),
 		T(test_status__deferred_and_lazy_judging),
 	};
 
