@@ -41,15 +41,16 @@ static const char SQL_DIRTY_AUTHOR[] =
 	"WHERE id = ?1) - 180 * 86400";
 /* A new posting's Fixes: tags name the patches of other series as
  * commits (status_facts.c): they are judged again. */
+/* clang-format off */
 static const char SQL_DIRTY_FIXED[] =
 	"UPDATE series SET status_dirty = 1 WHERE status_dirty = 0 AND id IN "
 	"(SELECT p.series_id FROM messages fm "
 	" JOIN trailers t ON t.message_id = fm.id "
-	" JOIN messages p ON lower(p.name) = " PC_STORE__FIXES_TITLE(
-		"t") " "
-		     " AND p.kind = 'patch' "
-		     " WHERE fm.series_id = ?1 AND fm.kind = 'patch' AND t.name = 'Fixes' "
-		     " AND t.origin = 'patch' AND p.series_id != ?1)";
+	" JOIN messages p ON p.kind = 'patch' "
+	" AND lower(p.name) = " PC_STORE__FIXES_TITLE("t") " "
+	" WHERE fm.series_id = ?1 AND fm.kind = 'patch' AND t.name = 'Fixes' "
+	" AND t.origin = 'patch' AND p.series_id != ?1)";
+/* clang-format on */
 static const char SQL_SERIES_OF[] =
 	"SELECT series_id, in_reply_to FROM messages WHERE msgid = ?";
 /* A series that has new mail, and its newer versions (up to 8): the

@@ -208,18 +208,19 @@ static const char SQL_SAME_REPOST[] =
  * committed (in the tree that took it, which may not say so on the
  * list: Dan Williams applied the fsdax series silently, lore nvdimm
  * 2021-12). */
+/* clang-format off */
 static const char SQL_PATCHES[] =
 	"SELECT m.id, m.idx, m.msgid, m.author_addr, "
 	"(SELECT min(t.committed_at) FROM tree_commits t "
 	" WHERE t.patch_id = m.patch_id), "
 	"(SELECT min(fm.date) FROM trailers t "
 	" JOIN messages fm ON fm.id = t.message_id "
-	" WHERE " PC_STORE__FIXES_TITLE(
-		"t") " = lower(m.name) "
-		     " AND t.name = 'Fixes' AND t.origin = 'patch' AND fm.kind = 'patch' "
-		     " AND fm.date > m.date AND fm.date <= m.date + 180 * 86400 "
-		     " AND fm.series_id IS NOT m.series_id) FROM messages m "
-		     "WHERE m.series_id = ? AND m.kind = 'patch' ORDER BY m.idx, m.id";
+	" WHERE " PC_STORE__FIXES_TITLE("t") " = lower(m.name) "
+	" AND t.name = 'Fixes' AND t.origin = 'patch' AND fm.kind = 'patch' "
+	" AND fm.date > m.date AND fm.date <= m.date + 180 * 86400 "
+	" AND fm.series_id IS NOT m.series_id) FROM messages m "
+	"WHERE m.series_id = ? AND m.kind = 'patch' ORDER BY m.idx, m.id";
+/* clang-format on */
 static const char SQL_TAGS[] =
 	"SELECT t.name, t.addr, t.person, m.date, t.origin = 'reply', "
 	"t.suggested, t.mismatch, m.dkim = 'pass' FROM trailers t "
@@ -364,19 +365,19 @@ static const char SQL_ENTRIES_BY_FILES[] =
 	"fam DESC, has_tree DESC, on_list DESC, e.l DESC, e.d, e.f DESC, e.p, "
 	"e.entry";
 /* For each patch of series ?1 whose Fixes: tag names a patch posted on
- * the list in the ten weeks before it (in another series, judged), the
- * governing entry of that patch's series, the newest first. */
+ * the list in the ten weeks before it, in another series: that series,
+ * the newest first; and how many patches series ?1 has. */
+/* clang-format off */
 static const char SQL_FIXES_OF[] =
-	"SELECT fm.id, ss.entry FROM messages fm "
-	"JOIN trailers t ON t.message_id = fm.id "
-	"JOIN messages p ON lower(p.name) = " PC_STORE__FIXES_TITLE(
-		"t") " "
-		     " AND p.kind = 'patch' "
-		     "JOIN series_status ss ON ss.series_id = p.series_id "
-		     "WHERE fm.series_id = ?1 AND fm.kind = 'patch' AND t.name = 'Fixes' "
-		     "AND t.origin = 'patch' AND p.series_id != ?1 AND p.date < fm.date "
-		     "AND p.date >= fm.date - 70 * 86400 AND ss.entry IS NOT NULL "
-		     "AND ss.entry != 'THE REST' ORDER BY fm.id, p.date DESC";
+	"SELECT fm.id, p.series_id, (SELECT count(*) FROM messages x "
+	" WHERE x.series_id = ?1 AND x.kind = 'patch') "
+	"FROM messages fm JOIN trailers t ON t.message_id = fm.id "
+	"JOIN messages p ON p.kind = 'patch' "
+	" AND lower(p.name) = " PC_STORE__FIXES_TITLE("t") " "
+	"WHERE fm.series_id = ?1 AND fm.kind = 'patch' AND t.name = 'Fixes' "
+	"AND t.origin = 'patch' AND p.series_id != ?1 AND p.date < fm.date "
+	"AND p.date >= fm.date - 70 * 86400 ORDER BY fm.id, p.date DESC";
+/* clang-format on */
 static const char SQL_PEOPLE[] =
 	"SELECT DISTINCT p.addr, p.role FROM series_entries se "
 	"JOIN maint_people p ON p.entry = se.entry "
@@ -834,6 +835,94 @@ static int load_entries(struct pc_store *st, struct pc_status_facts *f,
 	return pc_store__step_done(st, s, rc, "reading a series' entries", err);
 }
 
+/* How deep fixes of fixes are followed: a fix of a fix goes where the
+ * first fix went (Dan Williams's compile fix of his own fix of the block
+ * series, lore nvdimm 2021-06-09). */
+#define FIX_DEPTH 2
+
+static int fixed_entry(struct pc_store *st, struct pc_status_facts *f,
+		       int64_t sid, int depth, const char **out,
+		       struct pc_err *err);
+
+/* The entry governing series sid by its files (SQL_ENTRIES_BY_FILES'
+ * first), or by what it fixes; *out NULL for none or THE REST. */
+static int governing_of(struct pc_store *st, struct pc_status_facts *f,
+			int64_t sid, int depth, const char **out,
+			struct pc_err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	*out = NULL;
+	if (depth > 0 && (rc = fixed_entry(st, f, sid, depth, out, err)) < 0)
+		return rc;
+	if (*out)
+		return 0;
+	if (!(s = pc_store__stmt(st, SQL_ENTRIES_BY_FILES, err)))
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	/* the first row is the governing entry: the rest are not read */
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *e = (const char *)sqlite3_column_text(s, 0);
+
+		if (e && strcmp(e, "THE REST"))
+			*out = pc_status_facts_keep(f,
+						    (const unsigned char *)e);
+	}
+	sqlite3_reset(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ?
+		       0 :
+		       pc_store__fail(st, err,
+				      "reading a fixed series' entries");
+}
+
+/*
+ * *out: the entry that governs what series sid fixes, when every patch
+ * of it names, in a Fixes: tag, a patch posted on the list in the ten
+ * weeks before it (in other series, all governed by one entry); else
+ * NULL. depth: how many fixes of fixes to follow.
+ */
+static int fixed_entry(struct pc_store *st, struct pc_status_facts *f,
+		       int64_t sid, int depth, const char **out,
+		       struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_FIXES_OF, err);
+	int64_t *fixed = NULL, last = 0, id;
+	size_t n = 0, a = 0, patches = 0, i;
+	const char *e;
+	int rc;
+
+	*out = NULL;
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, sid);
+	/* the newest patch each patch fixes decides: its series */
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		patches = (size_t)sqlite3_column_int64(s, 2);
+		if ((id = sqlite3_column_int64(s, 0)) == last)
+			continue;
+		last = id;
+		PC_ALLOC_GROW(fixed, n + 1, a);
+		fixed[n++] = sqlite3_column_int64(s, 1);
+	}
+	rc = pc_store__step_done(st, s, rc, "reading what a fix fixes", err);
+	/* (the statement is reset: governing_of() may use it again) */
+	for (i = 0; rc >= 0 && n && n == patches && i < n; i++) {
+		if (i && fixed[i] == fixed[i - 1])
+			continue;
+		if ((rc = governing_of(st, f, fixed[i], depth - 1, &e, err)) <
+		    0)
+			break;
+		if (!e || (*out && strcmp(*out, e))) {
+			*out = NULL;
+			break;
+		}
+		*out = e;
+	}
+	free(fixed);
+	return rc < 0 ? rc : 0;
+}
+
 /*
  * A fix of a commit posted on this list in the last ten weeks goes
  * through the tree that took that commit: when every patch of the
@@ -844,39 +933,20 @@ static int load_entries(struct pc_store *st, struct pc_status_facts *f,
  * series, which Dan Williams had taken into nvdimm.git: Dan takes the
  * fix, though fs/iomap maps to the iomap maintainers (lore nvdimm
  * 2021-12-21). Ten weeks: about one release cycle, while the commit is
- * in that tree and not long in a release. (The other series' entry is
- * its verdict's: a fix of a fix goes where the first fix went.)
+ * in that tree and not long in a release. The other series' entry is
+ * found from its files (as its own verdict's is), not read from its
+ * verdict, which a lazy listing may not have made yet.
  */
 static int fix_governs(struct pc_store *st, struct pc_status_facts *f,
 		       int64_t sid, struct pc_err *err)
 {
-	sqlite3_stmt *s = pc_store__stmt(st, SQL_FIXES_OF, err);
-	const char *entry = NULL;
-	int64_t last = 0, id;
-	size_t fixes = 0, k;
-	int rc, mixed = 0;
+	const char *entry;
+	size_t k;
+	int rc;
 
-	if (!s)
-		return PC_EDB;
-	sqlite3_bind_int64(s, 1, sid);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		const char *e = (const char *)sqlite3_column_text(s, 1);
-
-		if ((id = sqlite3_column_int64(s, 0)) == last || !e)
-			continue; /* the newest fixed patch decides */
-		last = id;
-		fixes++;
-		if (!entry)
-			entry = pc_status_facts_keep(f,
-						     (const unsigned char *)e);
-		else if (strcmp(entry, e))
-			mixed = 1;
-	}
-	if ((rc = pc_store__step_done(st, s, rc, "reading what a fix fixes",
-				      err)) < 0)
+	if ((rc = fixed_entry(st, f, sid, FIX_DEPTH, &entry, err)) < 0 ||
+	    !entry)
 		return rc;
-	if (!entry || mixed || fixes != f->s.npatches)
-		return 0;
 	for (k = 0; k < f->nentries && strcmp(f->entries[k], entry); k++)
 		;
 	if (k == f->nentries) {

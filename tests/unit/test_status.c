@@ -533,6 +533,15 @@ static const char PATCH_MM_FIX[] =
 	"index 1111111..2222222 100644\n--- a/mm/grow.c\n"
 	"+++ b/mm/grow.c\n@@ -1,2 +1,3 @@\n a\n+f\n c\n";
 
+/* And a fix of that fix. */
+static const char PATCH_MM_FIX_FIX[] =
+	"It did not build.\n\n"
+	"Fixes: 89abcdef0123 (\"mm: plug the spin leak\")\n"
+	"Signed-off-by: O Ther <other@example.com>\n"
+	"---\ndiff --git a/mm/grow.c b/mm/grow.c\n"
+	"index 1111111..2222222 100644\n--- a/mm/grow.c\n"
+	"+++ b/mm/grow.c\n@@ -1,2 +1,3 @@\n a\n+z\n c\n";
+
 /* A later patch's Fixes: tag names a patch posted on the list: that
  * patch was committed, so its series is applied (silently: Dan
  * Williams's fsdax series, lore nvdimm 2021-12), and the fix goes to
@@ -566,6 +575,18 @@ static void test_status__fixes_tag_names_a_commit(void **state)
 			       "patch's Fixes: tag names it: it was committed|"
 			       "WIDGET\n"
 			       "mm: plug the spin leak|new|NULL|NULL|WIDGET");
+	free(s);
+	/* A fix of that fix goes where the fix went (Dan Williams's build
+	 * fix of his fix of Christoph's block series, 2021-06-09). */
+	mail(f, "fz@x", "O Ther <other@example.com>",
+	     "[PATCH] mm: plug it at build time", T0 + 4 * DAY, NULL, NULL,
+	     PATCH_MM_FIX_FIX);
+	refresh(f, T0 + 4 * DAY + 60);
+	s = t_query(&f->ts, "SELECT st.entry FROM series_status st "
+			    "JOIN series se ON se.id = st.series_id "
+			    "JOIN messages m ON m.id = se.anchor_id "
+			    "WHERE m.msgid = 'fz@x'");
+	assert_string_equal(s, "WIDGET");
 	free(s);
 	/* Eleven weeks on, the commit has been in a release for a while: a
 	 * fix of it is its own files' entry's. */
