@@ -358,25 +358,25 @@ static int mark_new_mail(struct pc_store *st, int64_t last_message,
 			       err->code :
 			       pc_store__fail(st, err, "reading new mail");
 	}
-	for (i = 0; i < np; i++) {
+	/* A new posting may replace its author's earlier series, or name
+	 * other series' patches in Fixes: tags: they are judged again. */
+	for (i = 0; i < np && rc >= 0; i++) {
+		static const char *const sql[] = { SQL_DIRTY_AUTHOR,
+						   SQL_DIRTY_FIXED };
+		size_t k;
+
 		if (i && posts[i] == posts[i - 1])
 			continue;
-		if (!(s = pc_store__stmt(st, SQL_DIRTY_AUTHOR, err))) {
-			rc = PC_EDB;
-			break;
+		for (k = 0; k < 2 && rc >= 0; k++) {
+			if (!(s = pc_store__stmt(st, sql[k], err))) {
+				rc = PC_EDB;
+				break;
+			}
+			sqlite3_bind_int64(s, 1, posts[i]);
+			rc = pc_store__exec(st, s, err,
+					    "marking the series a posting "
+					    "concerns");
 		}
-		sqlite3_bind_int64(s, 1, posts[i]);
-		if ((rc = pc_store__exec(st, s, err,
-					 "marking an author's series")) < 0)
-			break;
-		if (!(s = pc_store__stmt(st, SQL_DIRTY_FIXED, err))) {
-			rc = PC_EDB;
-			break;
-		}
-		sqlite3_bind_int64(s, 1, posts[i]);
-		if ((rc = pc_store__exec(st, s, err,
-					 "marking the series a fix fixes")) < 0)
-			break;
 	}
 	free(posts);
 	if (rc < 0) {

@@ -809,29 +809,46 @@ static int load_earlier(struct pc_store *st, struct pc_status_facts *f,
 	return pc_store__step_done(st, s, rc, "reading earlier reviewers", err);
 }
 
+/* Appends entry (kept in f) with its weight to the series' entries. */
+static void add_entry(struct pc_status_facts *f, const char *entry, int files)
+{
+	size_t old = f->aentries;
+
+	PC_ALLOC_GROW(f->entries, f->nentries + 1, f->aentries);
+	if (old != f->aentries)
+		f->entry_files = xreallocarray(f->entry_files, f->aentries,
+					       sizeof(*f->entry_files));
+	f->entry_files[f->nentries] = files;
+	f->entries[f->nentries++] = entry;
+}
+
+/* Moves the entry at k to the front: the ones before it move up. */
+static void entry_to_front(struct pc_status_facts *f, size_t k)
+{
+	const char *e = f->entries[k];
+	int files = f->entry_files[k];
+
+	memmove(f->entries + 1, f->entries, k * sizeof(*f->entries));
+	memmove(f->entry_files + 1, f->entry_files,
+		k * sizeof(*f->entry_files));
+	f->entries[0] = e;
+	f->entry_files[0] = files;
+}
+
 /* The series' entries, most changed lines covered first, with a weight
  * (lines and files) that orders them. */
 static int load_entries(struct pc_store *st, struct pc_status_facts *f,
 			int64_t sid, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_ENTRIES_BY_FILES, err);
-	size_t old;
 	int rc;
 
 	if (!s)
 		return PC_EDB;
 	sqlite3_bind_int64(s, 1, sid);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		old = f->aentries;
-		PC_ALLOC_GROW(f->entries, f->nentries + 1, f->aentries);
-		if (old != f->aentries)
-			f->entry_files = xreallocarray(f->entry_files,
-						       f->aentries,
-						       sizeof(*f->entry_files));
-		f->entry_files[f->nentries] = sqlite3_column_int(s, 1);
-		f->entries[f->nentries++] =
-			pc_status_facts_keep(f, sqlite3_column_text(s, 0));
-	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		add_entry(f, pc_status_facts_keep(f, sqlite3_column_text(s, 0)),
+			  sqlite3_column_int(s, 1));
 	return pc_store__step_done(st, s, rc, "reading a series' entries", err);
 }
 
@@ -949,27 +966,9 @@ static int fix_governs(struct pc_store *st, struct pc_status_facts *f,
 		return rc;
 	for (k = 0; k < f->nentries && strcmp(f->entries[k], entry); k++)
 		;
-	if (k == f->nentries) {
-		size_t old = f->aentries;
-
-		PC_ALLOC_GROW(f->entries, f->nentries + 1, f->aentries);
-		if (old != f->aentries)
-			f->entry_files = xreallocarray(f->entry_files,
-						       f->aentries,
-						       sizeof(*f->entry_files));
-		f->entries[f->nentries] = entry;
-		f->entry_files[f->nentries++] = 0;
-	}
-	if (k) {
-		const char *e = f->entries[k];
-		int files = f->entry_files[k];
-
-		memmove(f->entries + 1, f->entries, k * sizeof(*f->entries));
-		memmove(f->entry_files + 1, f->entry_files,
-			k * sizeof(*f->entry_files));
-		f->entries[0] = e;
-		f->entry_files[0] = files;
-	}
+	if (k == f->nentries)
+		add_entry(f, entry, 0);
+	entry_to_front(f, k);
 	return 0;
 }
 
@@ -1144,7 +1143,7 @@ int pc_status_facts_rest(struct pc_store *st, struct pc_status_facts *f,
 {
 	const char **done = NULL, **left = NULL, *rest = NULL;
 	size_t ndone = 0, adone = 0, nleft = 0, aleft = 0, i, k;
-	int rc = 0, kin, files;
+	int rc = 0, kin;
 
 	if (!(v->flags & PC_SLA_PARTLY_ACCEPTED) || f->s.rest_of_other ||
 	    f->nentries < 2 || v->npatches != f->s.npatches)
@@ -1179,15 +1178,10 @@ int pc_status_facts_rest(struct pc_store *st, struct pc_status_facts *f,
 	}
 	if (!rest)
 		goto out;
-	/* rest, at k, moves to the front: the entries before it move up */
+	/* rest, at k, moves to the front */
 	for (k = 1; f->entries[k] != rest; k++)
 		;
-	files = f->entry_files[k];
-	memmove(f->entries + 1, f->entries, k * sizeof(*f->entries));
-	memmove(f->entry_files + 1, f->entry_files,
-		k * sizeof(*f->entry_files));
-	f->entries[0] = rest;
-	f->entry_files[0] = files;
+	entry_to_front(f, k);
 	f->s.rest_of_other = 1;
 	for (i = 0; i < f->s.nreplies; i++) {
 		f->replies[i].applier = 0;

@@ -168,6 +168,21 @@ static void expect(struct fixture *f, const char *want)
 	free(got);
 }
 
+/* expr, over series_status st and series s, for the series whose
+ * posting (anchor) is msgid, against want ("NULL" for none). */
+static void expect_of(struct fixture *f, const char *msgid, const char *expr,
+		      const char *want)
+{
+	char *got = t_query(&f->ts,
+			    "SELECT %s FROM series_status st JOIN series s ON "
+			    "s.id = st.series_id JOIN messages m ON m.id = "
+			    "s.anchor_id WHERE m.msgid = '%s'",
+			    expr, msgid);
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
 static void test_status__reply_deep_in_thread_is_seen(void **state)
 {
 	struct fixture *f = *state;
@@ -582,24 +597,14 @@ static void test_status__fixes_tag_names_a_commit(void **state)
 	     "[PATCH] mm: plug it at build time", T0 + 4 * DAY, NULL, NULL,
 	     PATCH_MM_FIX_FIX);
 	refresh(f, T0 + 4 * DAY + 60);
-	s = t_query(&f->ts, "SELECT st.entry FROM series_status st "
-			    "JOIN series se ON se.id = st.series_id "
-			    "JOIN messages m ON m.id = se.anchor_id "
-			    "WHERE m.msgid = 'fz@x'");
-	assert_string_equal(s, "WIDGET");
-	free(s);
+	expect_of(f, "fz@x", "st.entry", "WIDGET");
 	/* Eleven weeks on, the commit has been in a release for a while: a
 	 * fix of it is its own files' entry's. */
 	mail(f, "fy@x", "O Ther <other@example.com>",
 	     "[PATCH] mm: plug another spin leak", T0 + 77 * DAY, NULL, NULL,
 	     PATCH_MM_FIX);
 	refresh(f, T0 + 77 * DAY + 60);
-	s = t_query(&f->ts, "SELECT st.entry FROM series_status st "
-			    "JOIN series se ON se.id = st.series_id "
-			    "JOIN messages m ON m.id = se.anchor_id "
-			    "WHERE m.msgid = 'fy@x'");
-	assert_string_equal(s, "MEMORY MANAGEMENT");
-	free(s);
+	expect_of(f, "fy@x", "st.entry", "MEMORY MANAGEMENT");
 }
 
 static void test_status__announcements_feed_the_cycle(void **state)
@@ -635,21 +640,6 @@ static void test_status__announcements_feed_the_cycle(void **state)
  * uwe@kleine-koenig.org): the lone patch is superseded from then on; by
  * someone else, it is not.
  */
-/* expr, over series_status st and series s, for the series whose
- * posting (anchor) is msgid, against want ("NULL" for none). */
-static void expect_of(struct fixture *f, const char *msgid, const char *expr,
-		      const char *want)
-{
-	char *got = t_query(&f->ts,
-			    "SELECT %s FROM series_status st JOIN series s ON "
-			    "s.id = st.series_id JOIN messages m ON m.id = "
-			    "s.anchor_id WHERE m.msgid = '%s'",
-			    expr, msgid);
-
-	assert_string_equal(got, want);
-	free(got);
-}
-
 static void test_status__reposted_elsewhere_supersedes(void **state)
 {
 	struct fixture *f = *state;
