@@ -39,7 +39,11 @@ ctest --test-dir "$tmp/build" -j"$(nproc)" -L 'unit|corpus' \
 rc=$?
 set -e
 if ((rc != 0)); then
-	tail -n 40 "$tmp/ctest.log" >&2
+	# What each failed test said (cmocka's lines), then the summary:
+	# the summary alone names a test but not why it failed.
+	grep -a -E '\[  (ERROR|FAILED) +\]|\[ +LINE +\]|Failure!' \
+		"$tmp/ctest.log" | head -n 40 >&2 || true
+	tail -n 20 "$tmp/ctest.log" >&2
 fi
 check "unit and corpus tests in the clone" "$rc" 0
 ran=$(grep -E 'tests passed, [0-9]+ tests failed out of' "$tmp/ctest.log" |
