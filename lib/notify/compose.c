@@ -417,7 +417,9 @@ void pc_compose__greeting(struct pc_buf *out, const struct pc_notify_addr *a)
 {
 	char *name = pc_mail_clean_dup(a->name, PC_COMPOSE_NAME_MAX);
 
-	if (*name)
+	/* A display name that is an address ("xinlei.lee@mediatek.com")
+	 * is no name. */
+	if (*name && !(strchr(name, '@') && !strchr(name, ' ')))
 		pc_mail_para(out, "", "", "Hello %s,", name);
 	else
 		pc_buf_addstr(out, "Hello,\n");

@@ -168,6 +168,18 @@ struct pc_notify_reply_opts {
 	size_t nlists;
 };
 
+/* Someone who wrote in a series' thread (a reviewer, a tester, another
+ * subsystem's maintainer). */
+struct pc_notify_replier {
+	struct pc_notify_addr who;
+	unsigned tags; /* PC_NOTIFY_REVIEWED | PC_NOTIFY_ACKED | ... */
+	int applies; /* one of those who apply the series */
+};
+#define PC_NOTIFY_REVIEWED 1u
+#define PC_NOTIFY_ACKED 2u
+#define PC_NOTIFY_TESTED 4u
+#define PC_COMPOSE_MAX_REPLIERS 4
+
 /* A "resend now" reply to the author of an overdue series. */
 struct pc_notify_resend {
 	struct pc_notify_head head;
@@ -186,6 +198,16 @@ struct pc_notify_resend {
 	 * the author's). */
 	int64_t wait_from;
 	const char *wait_by;
+	/* Who else wrote in its thread since the wait began (the author
+	 * and bots aside), in the order they first wrote, at most
+	 * PC_COMPOSE_MAX_REPLIERS (borrowed); nmore: how many more. The
+	 * reminder names them rather than claim that nobody answered, and
+	 * asks for their tags to be kept. */
+	const struct pc_notify_replier *repliers;
+	size_t nrepliers, nmore_repliers;
+	/* PC_NOTIFY_* tags others gave anywhere in its thread, also
+	 * before the wait began: a resend must keep them */
+	unsigned thread_tags;
 	/* The patches already applied or queued, by n ("3,4"; borrowed;
 	 * NULL: none): the rest is what waits and what to resend. */
 	const char *applied_patches;
@@ -194,6 +216,9 @@ struct pc_notify_resend {
 	int private_reminder;
 	const struct pc_notify_addr *write_to;
 	size_t nwrite_to;
+	/* the first nwrite_to_apply of write_to apply it; the others are
+	 * its active reviewers */
+	size_t nwrite_to_apply;
 	/* 1 for the first reminder, n for the n-th after repeated silence
 	 * (0 reads as 1): from the second on the mail names the trusted
 	 * reviewers */

@@ -61,6 +61,13 @@ static void add_item_facts(struct pc_buf *t, const struct pc_notify_item *it)
 
 	switch (it->kind) {
 	case PC_NOTIFY_OVERDUE:
+		/* Due on a weekend or an hour ago: "overdue by 0 business
+		 * days" reads as a contradiction. */
+		if (!(it->overdue_days >= 0.05)) {
+			pc_buf_addstr(t, "just due: less than 0.1 business "
+					 "days over");
+			break;
+		}
 		pc_buf_addstr(t, "overdue by ");
 		pc_compose__add_business_days(t, it->overdue_days);
 		break;

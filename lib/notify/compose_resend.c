@@ -138,6 +138,37 @@ static char *and_list(const char *csv, size_t *n_out)
 	return pc_buf_detach(&out, NULL);
 }
 
+/* "Rob Herring reviewed it and Joel Stanley tested it"; *tags_out: the
+ * tags any of them gave, *applier_out: whether one of them applies it. */
+static void add_repliers(struct pc_buf *out, const struct pc_notify_resend *r,
+			 unsigned *tags_out, int *applier_out)
+{
+	size_t i, n = r->nrepliers;
+
+	*tags_out = 0;
+	*applier_out = 0;
+	for (i = 0; i < n; i++) {
+		const struct pc_notify_replier *w = &r->repliers[i];
+		unsigned t = w->tags;
+
+		if (i)
+			pc_buf_addstr(out, i + 1 == n && !r->nmore_repliers ?
+						   " and " :
+						   ", ");
+		if (!pc_mail_clean(out, w->who.name, PC_COMPOSE_NAME_MAX) &&
+		    !pc_mail_clean(out, w->who.addr, PC_COMPOSE_ADDR_MAX))
+			pc_buf_addstr(out, "someone");
+		pc_buf_addstr(out, (t & PC_NOTIFY_REVIEWED) ? " reviewed it" :
+				   (t & PC_NOTIFY_ACKED)    ? " acked it" :
+				   (t & PC_NOTIFY_TESTED)   ? " tested it" :
+							      " replied");
+		*tags_out |= t;
+		*applier_out |= w->applies;
+	}
+	if (r->nmore_repliers)
+		pc_buf_addf(out, " and %zu more wrote", r->nmore_repliers);
+}
+
 static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 		       const char *anchor, struct pc_err *err)
 {
@@ -149,6 +180,8 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	size_t i;
 	int rc, several = several_patches(s);
 	size_t napplied = 0;
+	unsigned tags = 0;
+	int applier = 0;
 	char *applied = r->applied_patches && *r->applied_patches ?
 				and_list(r->applied_patches, &napplied) :
 				NULL;
@@ -157,14 +190,41 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	pc_buf_addch(body, '\n');
 	if ((rc = pc_compose__add_when(&t, h, r->series.posted, err)) < 0)
 		goto out;
-	if (r->nth > 1) {
-		pc_buf_addstr(&d, "has still had no response after ");
+	/* What happened since, as it happened: a Reviewed-by from someone
+	 * who does not apply it is an answer, if not the one awaited. */
+	if (r->nrepliers) {
+		struct pc_buf w = PC_BUF_INIT;
+
+		add_repliers(&w, r, &tags, &applier);
+		if (r->wait_from > r->series.posted && r->wait_by) {
+			char *by = pc_mail_clean_dup(r->wait_by,
+						     PC_COMPOSE_TEXT_MAX);
+
+			pc_buf_addf(&d,
+				    " and has waited on its maintainers since "
+				    "%s's reply of ",
+				    by);
+			free(by);
+		} else if (r->wait_from > r->series.posted) {
+			pc_buf_addstr(&d, "; you last wrote in its thread on ");
+		}
+		if (r->wait_from > r->series.posted &&
+		    (rc = pc_compose__add_when(&d, h, r->wait_from, err)) < 0) {
+			pc_buf_release(&w);
+			goto out;
+		}
+		pc_buf_addf(&d, "; since then %s, but %s", w.buf,
+			    applier ? "it has not been applied yet" :
+				      "nobody who applies it has answered yet");
+		pc_buf_release(&w);
+	} else if (r->nth > 1) {
+		pc_buf_addstr(&d, " and has still had no response after ");
 		pc_compose__add_plural(&d, r->nth - 1, "earlier reminder");
 	} else if (r->wait_from > r->series.posted && r->wait_by) {
 		char *by = pc_mail_clean_dup(r->wait_by, PC_COMPOSE_TEXT_MAX);
 
 		pc_buf_addf(&d,
-			    "has waited on its maintainers since %s's "
+			    " and has waited on its maintainers since %s's "
 			    "reply of ",
 			    by);
 		free(by);
@@ -172,17 +232,16 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 			goto out;
 		pc_buf_addstr(&d, "; nobody has answered it since");
 	} else if (r->wait_from > r->series.posted) {
-		pc_buf_addstr(&d, "the last message in its thread is yours, "
-				  "of ");
+		pc_buf_addstr(&d, " and the last message in its thread is "
+				  "yours, of ");
 		if ((rc = pc_compose__add_when(&d, h, r->wait_from, err)) < 0)
 			goto out;
 		pc_buf_addstr(&d, "; nobody has answered it since");
 	} else {
-		pc_buf_addstr(&d, "has had no response yet");
+		pc_buf_addstr(&d, " and has had no response yet");
 	}
-	pc_mail_para(body, "", "",
-		     "Your series \"%s\" was posted on %s and %s:", s, t.buf,
-		     d.buf);
+	pc_mail_para(body, "", "", "Your series \"%s\" was posted on %s%s:", s,
+		     t.buf, d.buf);
 	pc_buf_addch(body, '\n');
 	pc_compose__link_line(body, h, anchor, "  ");
 	if (applied && napplied) {
@@ -256,16 +315,20 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 			r->nwrite_to ? ":" : ".");
 	} else if (r->nwrite_to) {
 		pc_buf_addch(body, '\n');
-		pc_mail_para(
-			body, "", "",
-			"This mail goes to you alone. The maintainers of this "
-			"code (MAINTAINERS) are:");
+		pc_mail_para(body, "", "",
+			     "This mail goes to you alone. Who applies this "
+			     "code%s:",
+			     r->nwrite_to_apply < r->nwrite_to ?
+				     ", and who reviews it" :
+				     "");
 	}
 	if (r->nwrite_to) {
 		pc_buf_addch(body, '\n');
 		for (i = 0; i < r->nwrite_to; i++) {
 			pc_buf_reset(&t);
 			pc_compose__add_person(&t, &r->write_to[i]);
+			if (i >= r->nwrite_to_apply)
+				pc_buf_addstr(&t, ", reviewer");
 			if (t.len)
 				pc_mail_wrap(body, t.buf, "  ", "    ");
 		}
@@ -323,16 +386,23 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	pc_buf_reset(&t);
 	add_resend_subject(&t, s);
 	pc_buf_addch(body, '\n');
+	/* A resend keeps the tags given on the list (b4 trailers -u). */
+	tags |= r->thread_tags;
 	if (applied && napplied)
 		pc_mail_para(body, "", "",
 			     "What to do now: if they still apply, resend the "
-			     "patches that were not applied, unchanged, with "
-			     "RESEND in their tags, as in:");
+			     "patches that were not applied, %s, with RESEND "
+			     "in their tags, as in:",
+			     tags ? "with the tags given on the list added" :
+				    "unchanged");
 	else
 		pc_mail_para(body, "", "",
 			     "What to do now: if it still applies, resend the "
-			     "series unchanged, with the same subject and "
-			     "RESEND in the tag:");
+			     "series %s, with the same subject and RESEND in "
+			     "the tag:",
+			     tags ? "with the tags given on the list added "
+				    "(b4 trailers -u adds them)" :
+				    "unchanged");
 	pc_buf_addch(body, '\n');
 	/* One line, however long: it is copied into a Subject. */
 	pc_buf_addf(body, "  %s\n", t.buf);

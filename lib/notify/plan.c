@@ -447,6 +447,72 @@ static const char *why_of(const struct pc_outbox_candidate *c,
 	return buf;
 }
 
+/* The others who wrote in a series' thread (pc_outbox_thread_others()),
+ * for its reminder. */
+struct repliers {
+	struct pc_notify_replier w[PC_COMPOSE_MAX_REPLIERS];
+	size_t n, more;
+	const struct pc_outbox_candidate *c;
+	const struct people *appliers; /* the first napply of it */
+	size_t napply;
+	const char *self; /* patchclock's own address */
+	struct planner *p;
+	unsigned tags; /* add_tags(): PC_NOTIFY_* given by any of them */
+};
+
+/* Whether a replier is the series' author (by address, or by the name
+ * from another address) or patchclock itself. */
+static int author_or_self(const struct repliers *r, const char *addr,
+			  const char *name)
+{
+	return same_person(addr, r->c->author_addr) ||
+	       same_person(addr, r->self) ||
+	       (*name && r->c->author_name &&
+		!strcasecmp(name, r->c->author_name));
+}
+
+static unsigned notify_tags(unsigned outbox_tags)
+{
+	return (outbox_tags & PC_OUTBOX_REVIEWED ? PC_NOTIFY_REVIEWED : 0) |
+	       (outbox_tags & PC_OUTBOX_ACKED ? PC_NOTIFY_ACKED : 0) |
+	       (outbox_tags & PC_OUTBOX_TESTED ? PC_NOTIFY_TESTED : 0);
+}
+
+static int add_replier(const char *addr, const char *name, unsigned tags,
+		       void *arg)
+{
+	struct repliers *r = arg;
+	struct pc_notify_replier *w;
+	size_t i;
+
+	if (author_or_self(r, addr, name))
+		return 0;
+	if (r->n == PC_COMPOSE_MAX_REPLIERS) {
+		r->more++;
+		return 0;
+	}
+	w = &r->w[r->n++];
+	w->who.addr = keep(r->p, addr);
+	w->who.name = keep(r->p, name);
+	w->tags = notify_tags(tags);
+	w->applies = 0;
+	for (i = 0; i < r->napply; i++)
+		if (same_person(addr, r->appliers->addr[i]))
+			w->applies = 1;
+	return 0;
+}
+
+/* Only the tags others gave (pc_outbox_thread_others()). */
+static int add_tags(const char *addr, const char *name, unsigned tags,
+		    void *arg)
+{
+	struct repliers *r = arg;
+
+	if (!author_or_self(r, addr, name))
+		r->tags |= notify_tags(tags);
+	return 0;
+}
+
 /* The "resend now" reply or the too-soon note for one series. */
 
 static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
@@ -468,7 +534,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	struct pc_buf msg = PC_BUF_INIT, rcpts = PC_BUF_INIT;
 	const char *refs[PC_COMPOSE_MAX_REFS], *reason;
 	char key[PC_COMPOSE_KEY_MAX], period[32], why[320], because[640];
-	size_t i, nm = 0;
+	size_t i, nm = 0, napply = 0, nm_apply = 0;
 	int64_t send_after = p->now;
 	int rc;
 
@@ -515,6 +581,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	 * reviewers of its code. */
 	if ((rc = appliers(p, c->entry, c->list_id, &maint)) < 0)
 		goto out;
+	napply = maint.n;
 	/* Nobody who applies it was seen on the list: a reminder would
 	 * name stale addresses, or nobody (the patch belongs to another
 	 * list's maintainers, who do not read this one). */
@@ -533,6 +600,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 			continue;
 		ma[nm].name = maint.name[i];
 		ma[nm++].addr = maint.addr[i];
+		nm_apply += i < napply;
 		if (!alone)
 			pc_buf_addf(&rcpts, " %s", maint.addr[i]);
 	}
@@ -576,10 +644,51 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		send_after = p->now;
 	} else {
 		struct pc_notify_resend r;
+		struct repliers rp;
 		size_t k;
 
+		/* At its action time even when planned later (a coarse
+		 * wake): the same replay queues the same mail at the same
+		 * time. mail_ok() saw that time was not before the first
+		 * run. */
+		send_after = c->act_at ?
+				     c->act_at :
+				     pc_bizclock_next_open(ctx->clock, p->now);
 		memset(&r, 0, sizeof(r));
 		head_init(p, &r.head, key, ctx);
+		/* Dated when it is to go (office hours can hold a reminder
+		 * planned on a Sunday until Monday). */
+		if (send_after > r.head.date)
+			r.head.date = send_after;
+		memset(&rp, 0, sizeof(rp));
+		rp.c = c;
+		rp.appliers = &maint;
+		rp.napply = napply;
+		rp.self = p->o->from_addr;
+		rp.p = p;
+		if ((rc = pc_outbox_thread_others(
+			     p->st, c->series_id,
+			     c->wait_from > c->posted ? c->wait_from :
+							c->posted,
+			     p->now, add_replier, &rp, p->err)) < 0)
+			goto out;
+		r.repliers = rp.w;
+		r.nrepliers = rp.n;
+		r.nmore_repliers = rp.more;
+		/* Tags given before the wait began count for the resend. */
+		if (c->wait_from > c->posted) {
+			struct repliers all;
+
+			memset(&all, 0, sizeof(all));
+			all.c = c;
+			all.self = p->o->from_addr;
+			all.p = p;
+			if ((rc = pc_outbox_thread_others(
+				     p->st, c->series_id, c->posted, p->now,
+				     add_tags, &all, p->err)) < 0)
+				goto out;
+			r.thread_tags = all.tags;
+		}
 		r.reply = ro;
 		r.series = ser;
 		r.cadence = pol->ping_after;
@@ -596,6 +705,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		r.private_reminder = private;
 		r.write_to = ma;
 		r.nwrite_to = alone ? nm : 0;
+		r.nwrite_to_apply = alone ? nm_apply : 0;
 		for (k = 0; k < pol->n_trusted && k < PC_COMPOSE_MAX_TRUSTED;
 		     k++) {
 			tr[k].name = pol->trusted[k].name;
@@ -612,13 +722,6 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 			r.late_window = c->lands;
 		}
 		rc = pc_compose_resend(&msg, &r, p->err);
-		/* At its action time even when planned later (a coarse
-		 * wake): the same replay queues the same mail at the same
-		 * time. mail_ok() saw that time was not before the first
-		 * run. */
-		send_after = c->act_at ?
-				     c->act_at :
-				     pc_bizclock_next_open(ctx->clock, p->now);
 	}
 	if (rc < 0 && !pc_err_is_db(rc)) {
 		/* A mail that cannot be written (an author without an

@@ -591,6 +591,30 @@ static const char SQL_HISTORY[] =
 	"SELECT coalesce(min(first_at), ?1), EXISTS (SELECT 1 FROM "
 	"maint_people WHERE entry = ?2 AND role = 'L' AND addr = ?3) "
 	"FROM senders";
+/* The people other than bots who wrote in series ?1's thread (its
+ * patches and cover, and the replies below them that belong to no other
+ * series) after ?2 and at or before ?3, each once, in the order they
+ * first wrote: name, address, and which review tags they gave in those
+ * replies (1 Reviewed-by, 2 Acked-by, 4 Tested-by). */
+static const char SQL_THREAD_OTHERS[] =
+	"WITH RECURSIVE th(msgid) AS ("
+	" SELECT msgid FROM messages WHERE series_id = ?1"
+	" UNION SELECT m.msgid FROM messages m JOIN th"
+	" ON m.in_reply_to = th.msgid WHERE +m.series_id IS NULL) "
+	"SELECT m.from_name, m.from_addr, "
+	"max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
+	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
+	" AND t.name = 'Reviewed-by' COLLATE NOCASE)) "
+	"| 2 * max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
+	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
+	" AND t.name = 'Acked-by' COLLATE NOCASE)) "
+	"| 4 * max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
+	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
+	" AND t.name = 'Tested-by' COLLATE NOCASE)) "
+	"FROM th JOIN messages m ON m.msgid = th.msgid "
+	"WHERE m.kind = 'reply' AND m.date > ?2 AND m.date <= ?3 "
+	"AND m.is_bot = 0 AND m.auto_submitted IS NULL AND m.from_addr != '' "
+	"GROUP BY lower(m.from_addr) ORDER BY min(m.date)";
 /* Below this much history, nobody seen says nothing: all M: people. */
 #define KNOWN_HISTORY ((int64_t)30 * 86400)
 /* The R: people of an entry who wrote to the list in the 180 days
@@ -854,6 +878,33 @@ out:
 	}
 	free(w);
 	return rc;
+}
+
+int pc_outbox_thread_others(struct pc_store *st, int64_t series_id,
+			    int64_t after, int64_t until,
+			    int (*fn)(const char *addr, const char *name,
+				      unsigned tags, void *arg),
+			    void *arg, struct pc_err *err)
+{
+	sqlite3_stmt *s = pc_store__stmt(st, SQL_THREAD_OTHERS, err);
+	int rc, stop = 0;
+
+	if (!s)
+		return PC_EDB;
+	sqlite3_bind_int64(s, 1, series_id);
+	sqlite3_bind_int64(s, 2, after);
+	sqlite3_bind_int64(s, 3, until);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		if ((stop = fn(pc_store__col(s, 1),
+			       pc_store__col(s, 0) ? pc_store__col(s, 0) : "",
+			       (unsigned)sqlite3_column_int(s, 2), arg)) != 0)
+			break;
+	sqlite3_reset(s);
+	if (stop)
+		return stop;
+	return rc == SQLITE_DONE ?
+		       0 :
+		       pc_store__fail(st, err, "reading a series' thread");
 }
 
 char *pc_outbox_list_addr(const char *list_id)

@@ -913,6 +913,100 @@ static void test_compose__resend_rest_of_a_series(void **state)
 	fx_release(&f);
 }
 
+/* Others wrote in the thread: the reminder says who and what they gave,
+ * never "no response yet", and asks for their tags to be kept (every
+ * reminder an audit read against its thread claimed "no response" where
+ * a reviewer had acked). */
+static void test_compose__resend_names_who_answered(void **state)
+{
+	static const struct pc_notify_replier two[] = {
+		{ { "Rob Herring", "robh@kernel.org" }, PC_NOTIFY_REVIEWED, 0 },
+		{ { "", "joel@jms.id.au" },
+		  PC_NOTIFY_TESTED | PC_NOTIFY_ACKED,
+		  0 },
+	};
+	static const struct pc_notify_replier applier[] = {
+		{ { "Dan Williams", "dan.j.williams@intel.com" },
+		  PC_NOTIFY_ACKED,
+		  1 },
+	};
+	static const struct pc_notify_replier talker[] = {
+		{ { "Kees Cook", "keescook@chromium.org" }, 0, 0 },
+	};
+	static const struct pc_notify_addr people[] = {
+		{ "Dan Williams", "dan.j.williams@intel.com" },
+		{ "Ira Weiny", "ira.weiny@intel.com" },
+	};
+	struct fx f;
+	struct pc_buf out = PC_BUF_INIT;
+
+	(void)state;
+	fx_init(&f);
+	f.r.repliers = two;
+	f.r.nrepliers = 2;
+	compose_resend(&out, &f.r);
+	assert_false(has_unwrapped(out.buf, "no response yet"));
+	assert_true(has_unwrapped(out.buf,
+				  "; since then Rob Herring reviewed it and "
+				  "joel@jms.id.au acked it, but nobody who "
+				  "applies it has answered yet:"));
+	assert_true(has_unwrapped(out.buf, "resend the series with the tags "
+					   "given on the list added"));
+	assert_false(has_unwrapped(out.buf, "unchanged"));
+	/* Past the limit: counted. */
+	f.r.nmore_repliers = 3;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "Rob Herring reviewed it, "
+					   "joel@jms.id.au acked it and 3 more "
+					   "wrote, but"));
+	f.r.nmore_repliers = 0;
+	/* One who applies it acked: not "nobody who applies it". */
+	f.r.repliers = applier;
+	f.r.nrepliers = 1;
+	f.r.wait_from = f.r.series.posted + 3 * 86400;
+	f.r.wait_by = "Robert Foss";
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "has waited on its maintainers "
+					   "since Robert Foss's reply of"));
+	assert_true(has_unwrapped(out.buf, "; since then Dan Williams acked "
+					   "it, but it has not been applied "
+					   "yet:"));
+	assert_false(has_unwrapped(out.buf, "nobody has answered"));
+	/* A question, no tag: the resend stays unchanged. */
+	f.r.repliers = talker;
+	f.r.wait_by = NULL;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "; you last wrote in its thread "
+					   "on"));
+	assert_true(has_unwrapped(out.buf, "since then Kees Cook replied, but "
+					   "nobody who applies it has answered "
+					   "yet:"));
+	assert_false(has_unwrapped(out.buf, "is yours"));
+	assert_true(has_unwrapped(out.buf, "resend the series unchanged"));
+	/* Who applies and who reviews, told apart; a name that is an
+	 * address is no name. */
+	f.r.repliers = NULL;
+	f.r.nrepliers = 0;
+	f.r.reply.maintainers = NULL;
+	f.r.reply.nmaintainers = 0;
+	f.r.write_to = people;
+	f.r.nwrite_to = 2;
+	f.r.nwrite_to_apply = 1;
+	f.r.series.author.name = "xinlei.lee@mediatek.com";
+	compose_resend(&out, &f.r);
+	assert_non_null(strstr(out.buf, "\n\nHello,\n"));
+	assert_true(has_unwrapped(out.buf, "This mail goes to you alone. Who "
+					   "applies this code, and who reviews "
+					   "it:"));
+	assert_non_null(strstr(out.buf, "  Dan Williams "
+					"<dan.j.williams@intel.com>\n"));
+	assert_non_null(strstr(out.buf, "  Ira Weiny <ira.weiny@intel.com>, "
+					"reviewer\n"));
+	assert_false(has_unwrapped(out.buf, "(MAINTAINERS)"));
+	pc_buf_release(&out);
+	fx_release(&f);
+}
+
 /* Random word lengths: every line fits, or holds one long word. */
 static void test_compose__wrapping_random(void **state)
 {
@@ -1683,8 +1777,9 @@ static void test_compose__digest_details(void **state)
 	} cases[] = {
 		{ 1.0, "overdue by 1 business day\n" },
 		{ 0.96, "overdue by 1 business day\n" },
-		{ 0.04, "overdue by 0 business days\n" },
-		{ -3, "overdue by 0 business days\n" },
+		{ 0.05, "overdue by 0.1 business days\n" },
+		{ 0.04, "just due: less than 0.1 business days over\n" },
+		{ -3, "just due: less than 0.1 business days over\n" },
 		{ 12.25, "overdue by 12.3 business days\n" },
 		{ 1e300, "overdue by 1000000 business days\n" },
 	};
@@ -1775,6 +1870,7 @@ int main(void)
 		cmocka_unit_test(test_compose__wrapping_random),
 		cmocka_unit_test(test_compose__resend_subject_never_wrapped),
 		cmocka_unit_test(test_compose__resend_rest_of_a_series),
+		cmocka_unit_test(test_compose__resend_names_who_answered),
 		cmocka_unit_test(test_compose__rfc2047_name),
 		cmocka_unit_test(test_compose__references_folding),
 		cmocka_unit_test(test_compose__message_id),

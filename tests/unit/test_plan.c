@@ -837,6 +837,34 @@ static void test_plan__reminder_withdrawn_when_answered(void **state)
 	free(s);
 }
 
+/* The reminder tells what happened in the thread: a reviewer's tag is
+ * an answer, if not the one awaited ("no response yet" would be false,
+ * and a resend "unchanged" would drop the tag). Planned on a Saturday
+ * for Monday's opening, it is dated Monday. */
+static void test_plan__reminder_names_who_answered(void **state)
+{
+	struct fixture *f = *state;
+	int64_t sat = T0 + 5 * DAY; /* Sat 01-06 10:00 */
+	char *s;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", sat, NULL);
+	mail(f, "r1@x", "Rita Viewer <rita@example.org>",
+	     "Re: [PATCH] widget: spin", sat + DAY, "p1@x", NULL,
+	     "Looks right.\n\nReviewed-by: Rita Viewer <rita@example.org>\n");
+	mail(f, "a1@x", "A U Thor <author@example.com>",
+	     "Re: [PATCH] widget: spin", sat + DAY + 3600, "r1@x",
+	     "<p1@x> <r1@x>", "Thanks!\n");
+	plan(f, sat + 7 * DAY + 3600, 0);
+	s = t_query(&f->ts, "SELECT message FROM outbox WHERE action = "
+			    "'resend'");
+	assert_null(strstr(s, "no response yet"));
+	assert_non_null(strstr(s, "since then Rita Viewer reviewed it, but"));
+	assert_non_null(strstr(s, "with the tags\ngiven on the list added"));
+	assert_non_null(strstr(s, "Date: Mon, 15 Jan 2024 00:00:00 +0000\n"));
+	free(s);
+}
+
 /* One change, posted twice. */
 static const char ROLL[] =
 	"Make it roll.\n\n---\ndiff --git a/drivers/widget/w.c "
@@ -914,6 +942,7 @@ int main(void)
 		T(test_plan__why_names_the_message),
 		T(test_plan__private_reminder),
 		T(test_plan__reminder_withdrawn_when_answered),
+		T(test_plan__reminder_names_who_answered),
 		T(test_plan__first_run_and_age),
 	};
 
