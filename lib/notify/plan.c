@@ -457,7 +457,9 @@ struct repliers {
 	size_t napply;
 	const char *self; /* patchclock's own address */
 	struct planner *p;
-	unsigned tags; /* add_tags(): PC_NOTIFY_* given by any of them */
+	int64_t since; /* when the wait began: who wrote after it is named */
+	unsigned tags; /* PC_NOTIFY_* given by any of them */
+	int64_t author_last; /* the author's last reply in the thread */
 };
 
 /* Whether a replier is the series' author (by address, or by the name
@@ -478,14 +480,24 @@ static unsigned notify_tags(unsigned outbox_tags)
 	       (outbox_tags & PC_OUTBOX_TESTED ? PC_NOTIFY_TESTED : 0);
 }
 
+/* Everyone's tags count (a resend keeps them); those who wrote since
+ * the wait began are named; the author's last word is noted. */
 static int add_replier(const char *addr, const char *name, unsigned tags,
-		       void *arg)
+		       int64_t last, void *arg)
 {
 	struct repliers *r = arg;
 	struct pc_notify_replier *w;
 	size_t i;
 
-	if (author_or_self(r, addr, name))
+	if (same_person(addr, r->self))
+		return 0;
+	if (author_or_self(r, addr, name)) {
+		if (last > r->author_last)
+			r->author_last = last;
+		return 0;
+	}
+	r->tags |= notify_tags(tags);
+	if (last <= r->since)
 		return 0;
 	if (r->n == PC_COMPOSE_MAX_REPLIERS) {
 		r->more++;
@@ -499,17 +511,6 @@ static int add_replier(const char *addr, const char *name, unsigned tags,
 	for (i = 0; i < r->napply; i++)
 		if (same_person(addr, r->appliers->addr[i]))
 			w->applies = 1;
-	return 0;
-}
-
-/* Only the tags others gave (pc_outbox_thread_others()). */
-static int add_tags(const char *addr, const char *name, unsigned tags,
-		    void *arg)
-{
-	struct repliers *r = arg;
-
-	if (!author_or_self(r, addr, name))
-		r->tags |= notify_tags(tags);
 	return 0;
 }
 
@@ -666,29 +667,31 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		rp.napply = napply;
 		rp.self = p->o->from_addr;
 		rp.p = p;
+		rp.since = c->wait_from > c->posted ? c->wait_from : c->posted;
 		if ((rc = pc_outbox_thread_others(
-			     p->st, c->series_id,
-			     c->wait_from > c->posted ? c->wait_from :
-							c->posted,
-			     p->now, add_replier, &rp, p->err)) < 0)
+			     p->st, c->series_id, c->posted, p->now,
+			     add_replier, &rp, p->err)) < 0)
 			goto out;
+		/* The author has just written in the thread (answered a
+		 * question on where it goes, thanked a reviewer): they are
+		 * at it, and a mail telling them to ping would be noise. */
+		if (!reason && rp.author_last &&
+		    send_after - rp.author_last < PING_QUIET) {
+			int64_t y;
+			int m, d;
+
+			pc_civil_from_days(rp.author_last / 86400, &y, &m, &d);
+			snprintf(why, sizeof(why),
+				 "the author wrote in its thread on "
+				 "%04lld-%02d-%02d, less than two days before "
+				 "it would go",
+				 (long long)y, m, d);
+			reason = why;
+		}
 		r.repliers = rp.w;
 		r.nrepliers = rp.n;
 		r.nmore_repliers = rp.more;
-		/* Tags given before the wait began count for the resend. */
-		if (c->wait_from > c->posted) {
-			struct repliers all;
-
-			memset(&all, 0, sizeof(all));
-			all.c = c;
-			all.self = p->o->from_addr;
-			all.p = p;
-			if ((rc = pc_outbox_thread_others(
-				     p->st, c->series_id, c->posted, p->now,
-				     add_tags, &all, p->err)) < 0)
-				goto out;
-			r.thread_tags = all.tags;
-		}
+		r.thread_tags = rp.tags;
 		r.reply = ro;
 		r.series = ser;
 		r.cadence = pol->ping_after;

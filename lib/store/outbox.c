@@ -594,8 +594,9 @@ static const char SQL_HISTORY[] =
 /* The people other than bots who wrote in series ?1's thread (its
  * patches and cover, and the replies below them that belong to no other
  * series) after ?2 and at or before ?3, each once, in the order they
- * first wrote: name, address, and which review tags they gave in those
- * replies (1 Reviewed-by, 2 Acked-by, 4 Tested-by). */
+ * first wrote: name, address, which review tags they gave in those
+ * replies (1 Reviewed-by, 2 Acked-by, 4 Tested-by), and when they last
+ * wrote. */
 static const char SQL_THREAD_OTHERS[] =
 	"WITH RECURSIVE th(msgid) AS ("
 	" SELECT msgid FROM messages WHERE series_id = ?1"
@@ -610,7 +611,7 @@ static const char SQL_THREAD_OTHERS[] =
 	" AND t.name = 'Acked-by' COLLATE NOCASE)) "
 	"| 4 * max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
 	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
-	" AND t.name = 'Tested-by' COLLATE NOCASE)) "
+	" AND t.name = 'Tested-by' COLLATE NOCASE)), max(m.date) "
 	"FROM th JOIN messages m ON m.msgid = th.msgid "
 	"WHERE m.kind = 'reply' AND m.date > ?2 AND m.date <= ?3 "
 	"AND m.is_bot = 0 AND m.auto_submitted IS NULL AND m.from_addr != '' "
@@ -883,7 +884,7 @@ out:
 int pc_outbox_thread_others(struct pc_store *st, int64_t series_id,
 			    int64_t after, int64_t until,
 			    int (*fn)(const char *addr, const char *name,
-				      unsigned tags, void *arg),
+				      unsigned tags, int64_t last, void *arg),
 			    void *arg, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_THREAD_OTHERS, err);
@@ -897,7 +898,8 @@ int pc_outbox_thread_others(struct pc_store *st, int64_t series_id,
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
 		if ((stop = fn(pc_store__col(s, 1),
 			       pc_store__col(s, 0) ? pc_store__col(s, 0) : "",
-			       (unsigned)sqlite3_column_int(s, 2), arg)) != 0)
+			       (unsigned)sqlite3_column_int(s, 2),
+			       sqlite3_column_int64(s, 3), arg)) != 0)
 			break;
 	sqlite3_reset(s);
 	if (stop)

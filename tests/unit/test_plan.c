@@ -865,6 +865,35 @@ static void test_plan__reminder_names_who_answered(void **state)
 	free(s);
 }
 
+/* An author who has just written in the thread (answering "whose tree
+ * can this land in?", linux-integrity 2022-10-30, 14 hours before the
+ * reminder would have gone) needs no reminder; the maintainers' digest
+ * still lists the series. */
+static void test_plan__no_reminder_just_after_the_author_wrote(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	mail(f, "q1@x", "Kay Cook <kay@example.org>",
+	     "Re: [PATCH] widget: spin", T0 + 5 * DAY, "p1@x", NULL,
+	     "Whose tree can this land in?\n");
+	mail(f, "a1@x", "A U Thor <author@example.com>",
+	     "Re: [PATCH] widget: spin", T0 + 6 * DAY + 12 * 3600, "q1@x",
+	     "<p1@x> <q1@x>", "> Whose tree can this land in?\n\nWidget's.\n");
+	plan(f, T0 + 8 * DAY, 0);
+	s = t_query(&f->ts, "SELECT status, reason FROM outbox WHERE action = "
+			    "'resend'");
+	assert_string_equal(s, "suppressed|the author wrote in its thread on "
+			       "2024-01-07, less than two days before it "
+			       "would go");
+	free(s);
+	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox "
+					     "WHERE action = 'digest'"),
+			 1);
+}
+
 /* One change, posted twice. */
 static const char ROLL[] =
 	"Make it roll.\n\n---\ndiff --git a/drivers/widget/w.c "
@@ -943,6 +972,7 @@ int main(void)
 		T(test_plan__private_reminder),
 		T(test_plan__reminder_withdrawn_when_answered),
 		T(test_plan__reminder_names_who_answered),
+		T(test_plan__no_reminder_just_after_the_author_wrote),
 		T(test_plan__first_run_and_age),
 	};
 
