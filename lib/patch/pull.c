@@ -207,3 +207,32 @@ int pc_pull_titles(const char *text, size_t len, pc_pull_title_fn fn, void *arg)
 	}
 	return n;
 }
+
+int pc_pull_branch_head(const char *text, size_t len, pc_pull_title_fn fn,
+			void *arg)
+{
+	static const char key[] = "branch HEAD:";
+	struct span l;
+	size_t pos = 0;
+	int n = 0, rc;
+
+	while (next_line(&l, text, len, &pos)) {
+		struct span id;
+
+		if (l.len <= sizeof(key) - 1 ||
+		    memcmp(l.p, key, sizeof(key) - 1) != 0)
+			continue;
+		l.p += sizeof(key) - 1;
+		l.len -= sizeof(key) - 1;
+		trim_left(&l);
+		id = word(&l);
+		/* An abbreviated or full commit id, then its title. */
+		if (id.len < 7 || id.len > 64 || !l.len ||
+		    !is_hex(id.p, id.len))
+			continue;
+		if ((rc = fn(l.p, l.len, arg)) != 0)
+			return rc;
+		n++;
+	}
+	return n;
+}

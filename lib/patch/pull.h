@@ -30,4 +30,14 @@ typedef int (*pc_pull_title_fn)(const char *title, size_t len, void *arg);
 int pc_pull_titles(const char *text, size_t len, pc_pull_title_fn fn,
 		   void *arg);
 
+/*
+ * Calls fn for the title of each "branch HEAD: <commit> <title>" line, as
+ * the kernel test robot's build reports of a maintainer's branch write it
+ * ("branch HEAD: 27fea302952d...  hwmon: (nct6775) add ASUS ..."): that
+ * commit is in the branch. (title, len) is borrowed for the call. A
+ * non-zero return of fn stops and is returned; else the number of titles.
+ */
+int pc_pull_branch_head(const char *text, size_t len, pc_pull_title_fn fn,
+			void *arg);
+
 #endif

@@ -434,6 +434,16 @@ int pc_ingest__store(struct pc_store *st, struct pc_ingest_prepared *p,
 		if ((rc = pc_pull_titles(m->body.buf, m->body.len,
 					 store_pull_title, &pt)) < 0)
 			return rc;
+	} else if (d->is_bot && d->kind != PC_KIND_PATCH &&
+		   d->kind != PC_KIND_COVER) {
+		/* A build robot's report of a maintainer's branch names the
+		 * commit at its head: like a pull request's shortlog, it
+		 * says the patch of that title was applied. */
+		struct pull_titles pt = { st, mid, err };
+
+		if ((rc = pc_pull_branch_head(m->body.buf, m->body.len,
+					      store_pull_title, &pt)) < 0)
+			return rc;
 	}
 	stats->added++;
 	stats->series += created;

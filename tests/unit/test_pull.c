@@ -2,6 +2,7 @@
 /* Unit tests for lib/patch/pull: `git request-pull` text in mail. */
 #include "testutil.h"
 #include "patch/pull.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <stdio.h>
@@ -140,6 +141,44 @@ static int on_title(const char *t, size_t len, void *arg)
 	return 0;
 }
 
+/* The kernel test robot's build report of a maintainer's branch names
+ * the commit at its head (linux-hwmon 2022-11-15, hwmon-next). */
+static void test_pull__branch_head(void **state)
+{
+	static const char report[] =
+		"tree/branch: https://git.kernel.org/pub/scm/linux/kernel/git/"
+		"groeck/linux-staging.git hwmon-next\n"
+		"branch HEAD: 27fea302952d8c90cafbdbee96bafeca03544401  hwmon: "
+		"(nct6775) add ASUS CROSSHAIR VIII/TUF/ProArt B550M  \r\n"
+		"\nelapsed time: 863m\n";
+	static const char *const not_heads[] = {
+		"branch HEAD: 27fea30\n", /* no title */
+		"branch HEAD: notahex1234 hwmon: x\n",
+		"branch HEAD: 27fea hwmon: x\n", /* too short an id */
+		" branch HEAD: 27fea302952d hwmon: x\n", /* quoted, indented */
+		"> branch HEAD: 27fea302952d hwmon: x\n",
+		"branch HEAD:",
+		"",
+	};
+	struct titles ts = { 0 };
+	size_t i;
+
+	(void)state;
+	assert_int_equal(pc_pull_branch_head(report, sizeof(report) - 1,
+					     on_title, &ts),
+			 1);
+	assert_string_equal(ts.first, "hwmon: (nct6775) add ASUS CROSSHAIR "
+				      "VIII/TUF/ProArt B550M");
+	for (i = 0; i < PC_ARRAY_SIZE(not_heads); i++) {
+		memset(&ts, 0, sizeof(ts));
+		assert_int_equal(pc_pull_branch_head(not_heads[i],
+						     strlen(not_heads[i]),
+						     on_title, &ts),
+				 0);
+		assert_int_equal(ts.n, 0);
+	}
+}
+
 static void test_pull__lore_nvdimm(void **state)
 {
 	struct pc_buf raw = PC_BUF_INIT;
@@ -206,6 +245,7 @@ int main(void)
 		cmocka_unit_test(test_pull__backslash_and_wrapped),
 		cmocka_unit_test(test_pull__none),
 		cmocka_unit_test(test_pull__corpus),
+		cmocka_unit_test(test_pull__branch_head),
 		cmocka_unit_test(test_pull__lore_nvdimm),
 		cmocka_unit_test(test_pull__truncated_everywhere),
 	};
