@@ -894,6 +894,20 @@ static void test_plan__no_reminder_just_after_the_author_wrote(void **state)
 			 1);
 }
 
+/* A patch and, a day later, a build report naming it as the head of
+ * the maintainer's branch, from `from`. */
+static void branch_head_report(struct fixture *f, const char *from)
+{
+	patch(f, "p1@x", "A U Thor <author@example.com>",
+	      "[PATCH] widget: spin", T0, NULL);
+	mail(f, "h1@x", from, "[may:widget-next] BUILD SUCCESS 27fea302952d",
+	     T0 + DAY, NULL, NULL,
+	     "tree/branch: https://git.example.org/may.git widget-next\n"
+	     "branch HEAD: 27fea302952d8c90cafbdbee96bafeca03544401  widget: "
+	     "spin\n");
+	plan(f, T0 + 8 * DAY, 0);
+}
+
 /* A build robot's report of the maintainer's branch whose head is the
  * patch says it was applied, silently (linux-hwmon 2022-11-15: the
  * nct6775 board ids in hwmon-next a day after posting, reminded six
@@ -903,15 +917,7 @@ static void test_plan__build_report_names_the_branch_head(void **state)
 {
 	struct fixture *f = *state;
 
-	patch(f, "p1@x", "A U Thor <author@example.com>",
-	      "[PATCH] widget: spin", T0, NULL);
-	mail(f, "h1@x", "Some One <someone@example.org>",
-	     "[may:widget-next] BUILD SUCCESS 27fea302952d", T0 + DAY, NULL,
-	     NULL,
-	     "tree/branch: https://git.example.org/may.git widget-next\n"
-	     "branch HEAD: 27fea302952d8c90cafbdbee96bafeca03544401  widget: "
-	     "spin\n");
-	plan(f, T0 + 8 * DAY, 0);
+	branch_head_report(f, "Some One <someone@example.org>");
 	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox "
 					     "WHERE status = 'pending'"),
 			 2);
@@ -919,15 +925,7 @@ static void test_plan__build_report_names_the_branch_head(void **state)
 	assert_int_equal(teardown(state), 0);
 	assert_int_equal(setup(state), 0);
 	f = *state;
-	patch(f, "p1@x", "A U Thor <author@example.com>",
-	      "[PATCH] widget: spin", T0, NULL);
-	mail(f, "h1@x", "kernel test robot <lkp@intel.com>",
-	     "[may:widget-next] BUILD SUCCESS 27fea302952d", T0 + DAY, NULL,
-	     NULL,
-	     "tree/branch: https://git.example.org/may.git widget-next\n"
-	     "branch HEAD: 27fea302952d8c90cafbdbee96bafeca03544401  widget: "
-	     "spin\n");
-	plan(f, T0 + 8 * DAY, 0);
+	branch_head_report(f, "kernel test robot <lkp@intel.com>");
 	assert_int_equal(t_query_int(&f->ts, "SELECT count(*) FROM outbox"), 0);
 }
 
