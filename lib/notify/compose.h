@@ -178,6 +178,9 @@ struct pc_notify_replier {
 #define PC_NOTIFY_REVIEWED 1u
 #define PC_NOTIFY_ACKED 2u
 #define PC_NOTIFY_TESTED 4u
+/* they applied or queued a part of it (another subsystem's patches of a
+ * tree-wide series): not a tag */
+#define PC_NOTIFY_QUEUED 8u
 #define PC_COMPOSE_MAX_REPLIERS 4
 
 /* A "resend now" reply to the author of an overdue series. */

@@ -158,7 +158,9 @@ static void add_repliers(struct pc_buf *out, const struct pc_notify_resend *r,
 		if (!pc_mail_clean(out, w->who.name, PC_COMPOSE_NAME_MAX) &&
 		    !pc_mail_clean(out, w->who.addr, PC_COMPOSE_ADDR_MAX))
 			pc_buf_addstr(out, "someone");
-		pc_buf_addstr(out, (t & PC_NOTIFY_REVIEWED) ? " reviewed it" :
+		pc_buf_addstr(out, (t & PC_NOTIFY_QUEUED) ?
+					   " queued part of it" :
+				   (t & PC_NOTIFY_REVIEWED) ? " reviewed it" :
 				   (t & PC_NOTIFY_ACKED)    ? " acked it" :
 				   (t & PC_NOTIFY_TESTED)   ? " tested it" :
 							      " replied");
@@ -214,6 +216,9 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 			goto out;
 		}
 		pc_buf_addf(&d, "; since then %s, but %s", w.buf,
+			    (tags & PC_NOTIFY_QUEUED) ?
+				    "nobody who applies the rest has "
+				    "answered yet" :
 			    applier ? "it has not been applied yet" :
 				      "nobody who applies it has answered yet");
 		pc_buf_release(&w);
@@ -387,7 +392,8 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	add_resend_subject(&t, s);
 	pc_buf_addch(body, '\n');
 	/* A resend keeps the tags given on the list (b4 trailers -u). */
-	tags |= r->thread_tags;
+	tags = (tags | r->thread_tags) &
+	       (PC_NOTIFY_REVIEWED | PC_NOTIFY_ACKED | PC_NOTIFY_TESTED);
 	if (applied && napplied)
 		pc_mail_para(body, "", "",
 			     "What to do now: if they still apply, resend the "

@@ -477,7 +477,8 @@ static unsigned notify_tags(unsigned outbox_tags)
 {
 	return (outbox_tags & PC_OUTBOX_REVIEWED ? PC_NOTIFY_REVIEWED : 0) |
 	       (outbox_tags & PC_OUTBOX_ACKED ? PC_NOTIFY_ACKED : 0) |
-	       (outbox_tags & PC_OUTBOX_TESTED ? PC_NOTIFY_TESTED : 0);
+	       (outbox_tags & PC_OUTBOX_TESTED ? PC_NOTIFY_TESTED : 0) |
+	       (outbox_tags & PC_OUTBOX_QUEUED ? PC_NOTIFY_QUEUED : 0);
 }
 
 /* Everyone's tags count (a resend keeps them); those who wrote since

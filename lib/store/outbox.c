@@ -595,8 +595,8 @@ static const char SQL_HISTORY[] =
  * patches and cover, and the replies below them that belong to no other
  * series) after ?2 and at or before ?3, each once, in the order they
  * first wrote: name, address, which review tags they gave in those
- * replies (1 Reviewed-by, 2 Acked-by, 4 Tested-by), and when they last
- * wrote. */
+ * replies (1 Reviewed-by, 2 Acked-by or Acked-for-MFD-by, 4 Tested-by;
+ * 8: an "Applied"/"queued" of theirs), and when they last wrote. */
 static const char SQL_THREAD_OTHERS[] =
 	"WITH RECURSIVE th(msgid) AS ("
 	" SELECT msgid FROM messages WHERE series_id = ?1"
@@ -608,10 +608,11 @@ static const char SQL_THREAD_OTHERS[] =
 	" AND t.name = 'Reviewed-by' COLLATE NOCASE)) "
 	"| 2 * max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
 	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
-	" AND t.name = 'Acked-by' COLLATE NOCASE)) "
+	" AND t.name LIKE 'Acked-%by')) "
 	"| 4 * max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
 	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
-	" AND t.name = 'Tested-by' COLLATE NOCASE)), max(m.date) "
+	" AND t.name = 'Tested-by' COLLATE NOCASE)) "
+	"| 8 * max((m.intent & 1) = 1), max(m.date) "
 	"FROM th JOIN messages m ON m.msgid = th.msgid "
 	"WHERE m.kind = 'reply' AND m.date > ?2 AND m.date <= ?3 "
 	"AND m.is_bot = 0 AND m.auto_submitted IS NULL AND m.from_addr != '' "

@@ -248,6 +248,7 @@ int pc_outbox_appliers(struct pc_store *st, const char *entry,
 #define PC_OUTBOX_REVIEWED 1u
 #define PC_OUTBOX_ACKED 2u
 #define PC_OUTBOX_TESTED 4u
+#define PC_OUTBOX_QUEUED 8u /* not a tag: their "Applied", "queued" */
 
 /*
  * Calls fn(addr, name, tags, last, arg) for each person, bots and

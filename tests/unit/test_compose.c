@@ -930,6 +930,11 @@ static void test_compose__resend_names_who_answered(void **state)
 		  PC_NOTIFY_ACKED,
 		  1 },
 	};
+	static const struct pc_notify_replier queued[] = {
+		{ { "Jonathan Cameron", "jic23@kernel.org" },
+		  PC_NOTIFY_QUEUED,
+		  0 },
+	};
 	static const struct pc_notify_replier talker[] = {
 		{ { "Kees Cook", "keescook@chromium.org" }, 0, 0 },
 	};
@@ -972,6 +977,18 @@ static void test_compose__resend_names_who_answered(void **state)
 					   "it, but it has not been applied "
 					   "yet:"));
 	assert_false(has_unwrapped(out.buf, "nobody has answered"));
+	/* Another subsystem queued its part of a tree-wide series (the
+	 * 606-patch i2c conversion): the rest waits; queuing is no tag. */
+	f.r.repliers = queued;
+	f.r.wait_by = NULL;
+	f.r.wait_from = 0;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "since then Jonathan Cameron "
+					   "queued part of it, but nobody who "
+					   "applies the rest has answered "
+					   "yet:"));
+	assert_true(has_unwrapped(out.buf, "resend the series unchanged"));
+	f.r.wait_from = f.r.series.posted + 3 * 86400;
 	/* A question, no tag: the resend stays unchanged. */
 	f.r.repliers = talker;
 	f.r.wait_by = NULL;
