@@ -463,12 +463,11 @@ struct repliers {
 };
 
 /* Whether a replier is the series' author (by address, or by the name
- * from another address) or patchclock itself. */
-static int author_or_self(const struct repliers *r, const char *addr,
-			  const char *name)
+ * from another address). */
+static int is_author(const struct repliers *r, const char *addr,
+		     const char *name)
 {
 	return same_person(addr, r->c->author_addr) ||
-	       same_person(addr, r->self) ||
 	       (*name && r->c->author_name &&
 		!strcasecmp(name, r->c->author_name));
 }
@@ -492,7 +491,7 @@ static int add_replier(const char *addr, const char *name, unsigned tags,
 
 	if (same_person(addr, r->self))
 		return 0;
-	if (author_or_self(r, addr, name)) {
+	if (is_author(r, addr, name)) {
 		if (last > r->author_last)
 			r->author_last = last;
 		return 0;
@@ -513,6 +512,24 @@ static int add_replier(const char *addr, const char *name, unsigned tags,
 		if (same_person(addr, r->appliers->addr[i]))
 			w->applies = 1;
 	return 0;
+}
+
+/* Who wrote in c's thread since it was posted, into rp; the first
+ * napply of maint apply it. */
+static int gather_repliers(struct planner *p,
+			   const struct pc_outbox_candidate *c,
+			   const struct people *maint, size_t napply,
+			   struct repliers *rp)
+{
+	memset(rp, 0, sizeof(*rp));
+	rp->c = c;
+	rp->appliers = maint;
+	rp->napply = napply;
+	rp->self = p->o->from_addr;
+	rp->p = p;
+	rp->since = c->wait_from > c->posted ? c->wait_from : c->posted;
+	return pc_outbox_thread_others(p->st, c->series_id, c->posted, p->now,
+				       add_replier, rp, p->err);
 }
 
 /* The "resend now" reply or the too-soon note for one series. */
@@ -662,16 +679,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		 * planned on a Sunday until Monday). */
 		if (send_after > r.head.date)
 			r.head.date = send_after;
-		memset(&rp, 0, sizeof(rp));
-		rp.c = c;
-		rp.appliers = &maint;
-		rp.napply = napply;
-		rp.self = p->o->from_addr;
-		rp.p = p;
-		rp.since = c->wait_from > c->posted ? c->wait_from : c->posted;
-		if ((rc = pc_outbox_thread_others(
-			     p->st, c->series_id, c->posted, p->now,
-			     add_replier, &rp, p->err)) < 0)
+		if ((rc = gather_repliers(p, c, &maint, napply, &rp)) < 0)
 			goto out;
 		/* The author has just written in the thread (answered a
 		 * question on where it goes, thanked a reviewer): they are
