@@ -192,13 +192,9 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	pc_buf_addch(body, '\n');
 	if ((rc = pc_compose__add_when(&t, h, r->series.posted, err)) < 0)
 		goto out;
-	/* What happened since, as it happened: a Reviewed-by from someone
-	 * who does not apply it is an answer, if not the one awaited. */
-	if (r->nrepliers) {
-		struct pc_buf w = PC_BUF_INIT;
-
-		add_repliers(&w, r, &tags, &applier);
-		if (r->wait_from > r->series.posted && r->wait_by) {
+	/* Where this wait began, when after the posting. */
+	if (r->wait_from > r->series.posted && (r->nrepliers || r->nth <= 1)) {
+		if (r->wait_by) {
 			char *by = pc_mail_clean_dup(r->wait_by,
 						     PC_COMPOSE_TEXT_MAX);
 
@@ -207,14 +203,23 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 				    "%s's reply of ",
 				    by);
 			free(by);
-		} else if (r->wait_from > r->series.posted) {
-			pc_buf_addstr(&d, "; you last wrote in its thread on ");
+		} else {
+			pc_buf_addstr(&d,
+				      r->nrepliers ?
+					      "; you last wrote in its "
+					      "thread on " :
+					      " and the last message in its "
+					      "thread is yours, of ");
 		}
-		if (r->wait_from > r->series.posted &&
-		    (rc = pc_compose__add_when(&d, h, r->wait_from, err)) < 0) {
-			pc_buf_release(&w);
+		if ((rc = pc_compose__add_when(&d, h, r->wait_from, err)) < 0)
 			goto out;
-		}
+	}
+	/* What happened since, as it happened: a Reviewed-by from someone
+	 * who does not apply it is an answer, if not the one awaited. */
+	if (r->nrepliers) {
+		struct pc_buf w = PC_BUF_INIT;
+
+		add_repliers(&w, r, &tags, &applier);
 		pc_buf_addf(&d, "; since then %s, but %s", w.buf,
 			    (tags & PC_NOTIFY_QUEUED) ?
 				    "nobody who applies the rest has "
@@ -225,22 +230,7 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	} else if (r->nth > 1) {
 		pc_buf_addstr(&d, " and has still had no response after ");
 		pc_compose__add_plural(&d, r->nth - 1, "earlier reminder");
-	} else if (r->wait_from > r->series.posted && r->wait_by) {
-		char *by = pc_mail_clean_dup(r->wait_by, PC_COMPOSE_TEXT_MAX);
-
-		pc_buf_addf(&d,
-			    " and has waited on its maintainers since %s's "
-			    "reply of ",
-			    by);
-		free(by);
-		if ((rc = pc_compose__add_when(&d, h, r->wait_from, err)) < 0)
-			goto out;
-		pc_buf_addstr(&d, "; nobody has answered it since");
 	} else if (r->wait_from > r->series.posted) {
-		pc_buf_addstr(&d, " and the last message in its thread is "
-				  "yours, of ");
-		if ((rc = pc_compose__add_when(&d, h, r->wait_from, err)) < 0)
-			goto out;
 		pc_buf_addstr(&d, "; nobody has answered it since");
 	} else {
 		pc_buf_addstr(&d, " and has had no response yet");

@@ -71,6 +71,21 @@ static const char *const bot_names[] = {
 	"pr-tracker-bot",    "patchwork-bot",	  "kernelci.org bot",
 };
 
+int pc_is_bot_addr(const char *addr)
+{
+	size_t i;
+
+	if (!addr)
+		return 0;
+	for (i = 0; i < PC_ARRAY_SIZE(bot_addrs); i++)
+		if (!strcasecmp(addr, bot_addrs[i]))
+			return 1;
+	for (i = 0; i < PC_ARRAY_SIZE(bot_addr_prefixes); i++)
+		if (pc_mem_istarts(addr, strlen(addr), bot_addr_prefixes[i]))
+			return 1;
+	return 0;
+}
+
 int pc_is_bot(const char *name, const char *addr, const char *auto_submitted)
 {
 	size_t i;
@@ -78,15 +93,8 @@ int pc_is_bot(const char *name, const char *addr, const char *auto_submitted)
 	if (auto_submitted && *auto_submitted &&
 	    strncasecmp(auto_submitted, "no", 2) != 0)
 		return 1;
-	if (addr) {
-		for (i = 0; i < PC_ARRAY_SIZE(bot_addrs); i++)
-			if (!strcasecmp(addr, bot_addrs[i]))
-				return 1;
-		for (i = 0; i < PC_ARRAY_SIZE(bot_addr_prefixes); i++)
-			if (pc_mem_istarts(addr, strlen(addr),
-					   bot_addr_prefixes[i]))
-				return 1;
-	}
+	if (pc_is_bot_addr(addr))
+		return 1;
 	if (name)
 		for (i = 0; i < PC_ARRAY_SIZE(bot_names); i++)
 			if (!strcasecmp(name, bot_names[i]))

@@ -40,4 +40,9 @@ enum pc_kind pc_classify(const struct pc_subject *subj, int has_diff,
  */
 int pc_is_bot(const char *name, const char *addr, const char *auto_submitted);
 
+/* Whether addr (an addr-spec, NULL: no) is a known bot's own address
+ * (lkp@intel.com): what may vouch for a fact, where a name or an
+ * Auto-Submitted header, which anyone can write, only withholds. */
+int pc_is_bot_addr(const char *addr);
+
 #endif

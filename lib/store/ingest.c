@@ -10,6 +10,7 @@
 
 #include "mail/message.h"
 #include "patch/analysis.h"
+#include "patch/classify.h"
 #include "patch/trailer.h"
 #include "store/ingest.h"
 #include "store/ingest_internal.h"
@@ -434,11 +435,13 @@ int pc_ingest__store(struct pc_store *st, struct pc_ingest_prepared *p,
 		if ((rc = pc_pull_titles(m->body.buf, m->body.len,
 					 store_pull_title, &pt)) < 0)
 			return rc;
-	} else if (d->is_bot && d->kind != PC_KIND_PATCH &&
-		   d->kind != PC_KIND_COVER) {
+	} else if (pc_is_bot_addr(m->from.addr) && !m->dup_field &&
+		   d->kind != PC_KIND_PATCH && d->kind != PC_KIND_COVER) {
 		/* A build robot's report of a maintainer's branch names the
 		 * commit at its head: like a pull request's shortlog, it
-		 * says the patch of that title was applied. */
+		 * says the patch of that title was applied. A known robot's
+		 * address in a mail with one From:, not a name or an
+		 * Auto-Submitted header anyone can write. */
 		struct pull_titles pt = { st, mid, err };
 
 		if ((rc = pc_pull_branch_head(m->body.buf, m->body.len,
