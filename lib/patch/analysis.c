@@ -123,6 +123,25 @@ static unsigned posting_bits(const struct pc_analysis *d,
 	return bits;
 }
 
+int pc_analysis_diff_text(const struct pc_msg *m, const char **text,
+			  size_t *len)
+{
+	size_t i;
+
+	if (pc_diff_present(m->body.buf, m->body.len)) {
+		*text = m->body.buf;
+		*len = m->body.len;
+		return 1;
+	}
+	for (i = 0; i < m->natt; i++)
+		if (pc_diff_present(m->att[i].text.buf, m->att[i].text.len)) {
+			*text = m->att[i].text.buf;
+			*len = m->att[i].text.len;
+			return 1;
+		}
+	return 0;
+}
+
 int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,
 	       struct pc_err *err)
 {
@@ -134,14 +153,7 @@ int pc_analyse(struct pc_analysis *d, const struct pc_msg *m,
 	d->name = xmemdupz(m->subject + d->subj.name_off, d->subj.name_len);
 	/* The patch is inline, or else in the first text attachment that
 	 * holds a diff. Most mail has none: skip the parser then. */
-	has_diff = pc_diff_present(text, tlen);
-	for (i = 0; !has_diff && i < m->natt; i++) {
-		if (pc_diff_present(m->att[i].text.buf, m->att[i].text.len)) {
-			text = m->att[i].text.buf;
-			tlen = m->att[i].text.len;
-			has_diff = 1;
-		}
-	}
+	has_diff = pc_analysis_diff_text(m, &text, &tlen);
 	if (has_diff && (rc = pc_diff_parse(&d->diff, text, tlen, err)) < 0 &&
 	    rc != PC_ELIMIT)
 		return rc;

@@ -46,6 +46,14 @@ int pc_analyse(struct pc_analysis *a, const struct pc_msg *m,
 void pc_analysis_release(struct pc_analysis *a);
 
 /*
+ * The text of m that holds its patch: the body when a diff is inline,
+ * else the first text attachment that holds one. Returns 1 and sets
+ * (*text, *len), or 0 when m has no diff.
+ */
+int pc_analysis_diff_text(const struct pc_msg *m, const char **text,
+			  size_t *len);
+
+/*
  * The PC_INTENT_* bits of a parsed mail: pc_intent_scan() of its body,
  * less the word that grants acceptance ("Applied") when the mail writes
  * a field RFC 5322 allows once twice (m->dup_field): such a mail carries

@@ -1173,3 +1173,81 @@ int pc_diff_present(const char *text, size_t len)
 			return 1;
 	return 0;
 }
+
+/* FNV-1a of a changed line: its sign, then its text less trailing
+ * blanks (a re-post may differ in them and in nothing else). */
+static uint64_t hash_change(const struct line *l)
+{
+	size_t n = l->len;
+	uint64_t h = 1469598103934665603ULL;
+	size_t i;
+
+	while (n > 1 && (l->p[n - 1] == ' ' || l->p[n - 1] == '\t'))
+		n--;
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)l->p[i]) * 1099511628211ULL;
+	return h;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+size_t pc_diff_changes(const char *text, size_t len, uint64_t **out)
+{
+	uint64_t *v = NULL;
+	size_t n = 0, alloc = 0, pos = 0, i, k;
+	struct line l;
+
+	while (get_line(&l, text, len, pos)) {
+		long old_n, new_n;
+
+		pos = l.next;
+		if (!is_hunk_start(&l) ||
+		    parse_hunk_header(&l, &old_n, &new_n) < 0)
+			continue;
+		while ((old_n > 0 || new_n > 0) &&
+		       get_line(&l, text, len, pos)) {
+			char c = l.len ? l.p[0] : ' ';
+
+			if (c == ' ') {
+				old_n--;
+				new_n--;
+			} else if (c == '-' || c == '+') {
+				if (c == '-')
+					old_n--;
+				else
+					new_n--;
+				PC_ALLOC_GROW(v, n + 1, alloc);
+				v[n++] = hash_change(&l);
+			} else if (c != '\\') {
+				break; /* a short hunk ends here */
+			}
+			pos = l.next;
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_u64);
+	for (i = k = 0; i < n; i++)
+		if (!k || v[k - 1] != v[i])
+			v[k++] = v[i];
+	*out = v;
+	return k;
+}
+
+int pc_diff_changes_within(const uint64_t *a, size_t na, const uint64_t *b,
+			   size_t nb)
+{
+	size_t i, j = 0;
+
+	for (i = 0; i < na; i++) {
+		while (j < nb && b[j] < a[i])
+			j++;
+		if (j == nb || b[j] != a[i])
+			return 0;
+	}
+	return 1;
+}

@@ -8,6 +8,7 @@
 #define PC_PATCH_DIFF_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/err.h"
 
@@ -62,5 +63,18 @@ int pc_diff_parse(struct pc_diff *out, const char *text, size_t len,
 
 /* Whether (text, len) contains something that starts a diff. */
 int pc_diff_present(const char *text, size_t len);
+
+/*
+ * The lines the hunks in (text, len) add and remove, each as a 64-bit
+ * hash of its sign and its text less trailing blanks, sorted and each
+ * once: what a change does, whatever its context, line numbers or
+ * subject. A hunk whose header gives no line counts is skipped. Sets
+ * *out (free() it; NULL when there are none) and returns the count.
+ */
+size_t pc_diff_changes(const char *text, size_t len, uint64_t **out);
+
+/* Whether every hash of the sorted set a (na) is in the sorted set b. */
+int pc_diff_changes_within(const uint64_t *a, size_t na, const uint64_t *b,
+			   size_t nb);
 
 #endif

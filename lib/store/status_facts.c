@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "patch/intent.h"
+#include "store/repost.h"
 #include "store/status.h"
 #include "store/status_facts.h"
 #include "store/store_internal.h"
@@ -1271,6 +1272,9 @@ int pc_status_facts_gather(struct pc_store *st, struct pc_status_facts *f,
 			return rc;
 		if (!at &&
 		    (rc = pc_store_int(st, SQL_REPOSTED, sid, &at, err)) < 0)
+			return rc;
+		if (!at &&
+		    (rc = pc_store_reduced_repost(st, sid, &at, err)) < 0)
 			return rc;
 		f->s.superseded_at = at;
 	}

@@ -1088,6 +1088,44 @@ static void test_diff__garbage(void **state)
 	}
 }
 
+/* The changed lines: signs kept, context and trailing blanks not, each
+ * once; a "--- " line inside a hunk is content; a hunk without counts
+ * and text after the last hunk are not read. */
+static void test_diff__changes(void **state)
+{
+	static const char a[] =
+		"intro\n-not a hunk line\n"
+		"diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n"
+		"@@ -1,4 +1,4 @@\n ctx\n-old\n+new \n--- dashes\n+new\n"
+		" ctx\n"
+		"diff --git a/y.c b/y.c\n--- a/y.c\n+++ b/y.c\n"
+		"@@ -1 +1 @@\n-old\n+other\n-- \n2.39.0\n";
+	static const char b[] = "diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n"
+				"@@ -9,2 +9,2 @@\n other ctx\n-old\n+new\t\n";
+	static const char c[] = "diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n"
+				"@@ -9,2 +9,2 @@\n other ctx\n+old\n-new\n";
+	uint64_t *va = NULL, *vb = NULL, *vc = NULL;
+	size_t na, nb, nc;
+
+	(void)state;
+	/* -old, +new, --- dashes (as "-" + "-- dashes"), +other */
+	na = pc_diff_changes(a, sizeof(a) - 1, &va);
+	assert_int_equal(na, 4);
+	nb = pc_diff_changes(b, sizeof(b) - 1, &vb);
+	assert_int_equal(nb, 2);
+	nc = pc_diff_changes(c, sizeof(c) - 1, &vc);
+	assert_int_equal(nc, 2);
+	assert_true(pc_diff_changes_within(vb, nb, va, na));
+	assert_false(pc_diff_changes_within(va, na, vb, nb));
+	/* The same lines with the signs swapped undo the change. */
+	assert_false(pc_diff_changes_within(vc, nc, va, na));
+	free(vc);
+	assert_int_equal(pc_diff_changes("no diff\n", 8, &vc), 0);
+	assert_null(vc);
+	free(va);
+	free(vb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1114,6 +1152,7 @@ int main(void)
 		cmocka_unit_test(test_diff__patch_id_edge_cases_match_git),
 		cmocka_unit_test(test_diff__truncated_everywhere),
 		cmocka_unit_test(test_diff__garbage),
+		cmocka_unit_test(test_diff__changes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -248,6 +248,62 @@ static void test_status__retitled_version_replaces(void **state)
 	free(s);
 }
 
+/* Two changes to one file, then only one of them re-posted under a new
+ * title (and on a moved line: another patch-id): "integrity: iint:
+ * Remove unnecessary (void*) conversions" after "integrity: iint:
+ * Optimize integrity_iintcache_init and integrity_inode_free function"
+ * (linux-integrity 2022-11-07). The re-post is the next version; a
+ * re-post that also adds a line of its own is another change. */
+static const char TWO_CHANGES[] =
+	"Tidy it.\n\nSigned-off-by: C U Thor <c@example.com>\n"
+	"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
+	"index 1111111..2222222 100644\n--- a/drivers/widget/w.c\n"
+	"+++ b/drivers/widget/w.c\n@@ -1,4 +1,4 @@\n a\n-p = (void *)q;\n"
+	"+p = q;\n c\n-if (!p) return;\n";
+static const char ONE_OF_THEM[] =
+	"Drop the cast.\n\nSigned-off-by: C U Thor <c@example.com>\n"
+	"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
+	"index 1111111..3333333 100644\n--- a/drivers/widget/w.c\n"
+	"+++ b/drivers/widget/w.c\n@@ -7,3 +7,3 @@\n x\n-p = (void *)q;  \n"
+	"+p = q;\n y\n";
+static const char ONE_AND_NEW[] =
+	"Drop the cast.\n\nSigned-off-by: C U Thor <c@example.com>\n"
+	"---\ndiff --git a/drivers/widget/w.c b/drivers/widget/w.c\n"
+	"index 1111111..3333333 100644\n--- a/drivers/widget/w.c\n"
+	"+++ b/drivers/widget/w.c\n@@ -7,3 +7,4 @@\n x\n-p = (void *)q;\n"
+	"+p = q;\n+r = p;\n y\n";
+
+static void test_status__reduced_repost_replaces(void **state)
+{
+	struct fixture *f = *state;
+	const char *c = "C U Thor <c@example.com>";
+	char *s;
+
+	mail(f, "o1@x", c, "[PATCH] widget: tidy w", T0, NULL, NULL,
+	     TWO_CHANGES);
+	mail(f, "o2@x", c, "[PATCH] widget: keep the pointer's type",
+	     T0 + 20 * DAY, NULL, NULL, ONE_AND_NEW);
+	refresh(f, T0 + 21 * DAY);
+	s = t_query(&f->ts,
+		    "SELECT m.msgid, coalesce(st.hold, '') FROM "
+		    "series_status st JOIN series s ON s.id = "
+		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
+		    "ORDER BY m.msgid");
+	assert_string_equal(s, "o1@x|\no2@x|");
+	free(s);
+	mail(f, "o3@x", c, "[PATCH] widget: remove a needless cast",
+	     T0 + 22 * DAY, NULL, NULL, ONE_OF_THEM);
+	refresh(f, T0 + 23 * DAY);
+	s = t_query(&f->ts,
+		    "SELECT m.msgid, coalesce(st.hold, '') FROM "
+		    "series_status st JOIN series s ON s.id = "
+		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
+		    "ORDER BY m.msgid");
+	/* o3 makes part of each again, and nothing else. */
+	assert_string_equal(s, "o1@x|superseded\no2@x|superseded\no3@x|");
+	free(s);
+}
+
 /* The same version again under a new cover letter, each patch by its
  * title, reworked, with a patch added ("[PATCH v2 0/3] erofs: iomap
  * support for uncompressed cases" after "[PATCH v2 0/2] erofs: dio/dax
@@ -905,6 +961,7 @@ int main(void)
 		T(test_status__due_time_rejudges_without_mail),
 		T(test_status__retitled_version_replaces),
 		T(test_status__same_version_retitled_replaces),
+		T(test_status__reduced_repost_replaces),
 		T(test_status__unthreaded_reply_by_subject),
 		T(test_status__maintainer_applied_and_accept),
 		T(test_status__maintainer_by_name_withholds),
