@@ -1074,6 +1074,22 @@ static int says_comment(const char *p, size_t len, int inline_review)
 						"would be a nice",
 						"it'd be nice",
 						"would be good to", NULL };
+	/* The sender's own work once this is in: "I might be sending a
+	 * patch to change the name of the driver after this gets merged"
+	 * (linux-hwmon 2022-12-14, Joaquín Aramendía below a hunk of
+	 * "[PATCH v2] hwmon: (oxp-sensors) Add AYANEO AIR and AIR Pro"):
+	 * it takes the patch as it is, unless it also asks. */
+	static const char *const after_merge[] = { "after this gets merged",
+						   "after this is merged",
+						   "once this gets merged",
+						   "once this is merged",
+						   "after this gets applied",
+						   "after this is applied",
+						   "once this gets applied",
+						   "once this is applied",
+						   "once this lands",
+						   "after this lands",
+						   NULL };
 	struct words ws;
 
 	split_words(&ws, p, len, 4);
@@ -1082,6 +1098,8 @@ static int says_comment(const char *p, size_t len, int inline_review)
 	if (has_any(p, len, suggests))
 		return 1;
 	if (has_any(p, len, benign))
+		return 0;
+	if (has_any(p, len, after_merge) && !has_word(p, len, asks))
 		return 0;
 	if (inline_review && p[len - 1] != '?' &&
 	    starts_with_any(p, len, assumes))

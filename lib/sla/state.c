@@ -539,6 +539,28 @@ static int answers_author(const struct pc_sla_series *s, size_t i)
 	       !r->needs_ack && !(p->ping && r->approve && !r->comment);
 }
 
+/*
+ * Whether reply i is a word in a side conversation: an answer, by
+ * someone else, to a third person's remark that asked the author
+ * nothing and gave no tag ("I might be sending a patch to change the
+ * name of the driver after this gets merged." - Guenter Roeck: "No,
+ * please don't do that.", linux-hwmon 2022-12-15). It is put to that
+ * person: it asks the author nothing, and it is not the appliers' move
+ * on the patch. asked_author[] holds, for the earlier replies, whether
+ * each asked the author something or came from a bot.
+ */
+static int aside(const struct pc_sla_series *s, size_t i,
+		 const int *asked_author)
+{
+	const struct pc_sla_reply *p = replied_to(s, i), *r = &s->replies[i];
+
+	return p && !asked_author[p - s->replies] && !is_author(s, p) &&
+	       !p->tagged && !p->approve && !p->ping && !p->applied &&
+	       !r->changes && !r->applied &&
+	       !pc_sla_same_person(p->from_addr, p->from_name, r->from_addr,
+				   r->from_name);
+}
+
 /* Whether applied reply r accepts the patch at position i (state.h,
  * "Acceptance"). */
 static int accepts(const struct pc_sla_series *s, const struct pc_sla_reply *r,
@@ -830,6 +852,10 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	 * author answering a question on patch 11) */
 	uint64_t owed = 0;
 	int *under = xcalloc(s->nreplies ? s->nreplies : 1, sizeof(*under));
+	/* the replies that asked the author something, or a bot's: an
+	 * answer to one is no side conversation */
+	int *asked_author =
+		xcalloc(s->nreplies ? s->nreplies : 1, sizeof(*asked_author));
 	/* who gave the last feedback, and since it: the author's first
 	 * answer, whether the author promised a new version */
 	const char *fed_by = NULL, *answered_msgid = NULL;
@@ -860,7 +886,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 
 	for (i = 0; i < s->nreplies; i++) {
 		const struct pc_sla_reply *r = &s->replies[i];
-		int by_author, bot, feedback;
+		int by_author, bot, feedback, side;
 
 		under[i] = under_patch(s, i, under);
 		if (r->date > now) {
@@ -878,6 +904,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * spoken of ("This patch is wrong. The rest in the series is
 		 * okay."); anything else a bot says is no response. */
 		if (bot) {
+			asked_author[i] = 1;
 			if (applies_here(s, r)) {
 				accept_patches(out, s, r);
 				earliest(&any, r->date);
@@ -960,18 +987,21 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		 * there, so true is right. Reviewed-by: ...") is a verdict,
 		 * not feedback; a remark on a hunk or a "please" with it is
 		 * feedback. */
-		feedback = r->changes || r->question ||
-			   (r->comment && (r->request || !r->tagged)) ||
-			   answers_author(s, i);
+		side = aside(s, i, asked_author);
+		feedback = !side &&
+			   (r->changes || r->question ||
+			    (r->comment && (r->request || !r->tagged)) ||
+			    answers_author(s, i));
 		/* An applier's word is their move ("I'll queue it for 6.2",
 		 * a review), but their own tag is not the apply: from it,
 		 * the series waits on them again; so it does from their
 		 * question of routing to the other maintainers ("Darrick,
 		 * any concerns with me taking this through the dax tree?"),
 		 * which asks nothing of the author. */
-		if (r->applier && !feedback && !r->approve && !r->tagged &&
-		    !r->ping)
+		if (r->applier && !side && !feedback && !r->approve &&
+		    !r->tagged && !r->ping)
 			feedback = 1;
+		asked_author[i] = feedback;
 		if (!out->first_response &&
 		    counts(s, pol, r->from_addr, r->from_name))
 			out->first_response = r->date;
@@ -997,7 +1027,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 			promised = 0;
 		} else if ((r->applier || routed ||
 			    (r->needs_ack && r->maintainer)) &&
-			   waiting) {
+			   waiting && !side) {
 			/* The appliers' own word, an answer to their
 			 * question of routing, or a maintainer of another
 			 * entry who would take it given their ack ("I can
@@ -1026,6 +1056,7 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 		}
 	}
 	free(under);
+	free(asked_author);
 	out->last_human = last_human;
 	if (s->accepted_at > now)
 		next_check(out, s->accepted_at, now);

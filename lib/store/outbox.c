@@ -598,8 +598,8 @@ static const char SQL_HISTORY[] =
  * replies (1 Reviewed-by, 2 Acked-by or Acked-for-MFD-by, 4 Tested-by;
  * 8: an "Applied"/"queued" of theirs), and when they last wrote. */
 static const char SQL_THREAD_OTHERS[] =
-	"WITH RECURSIVE th(msgid) AS ("
-	" SELECT msgid FROM messages WHERE series_id = ?1"
+	"WITH RECURSIVE " PC_STORE__TWINS ", th(msgid) AS ("
+	" SELECT msgid FROM messages WHERE series_id IN twins"
 	" UNION SELECT m.msgid FROM messages m JOIN th"
 	" ON m.in_reply_to = th.msgid WHERE +m.series_id IS NULL) "
 	"SELECT m.from_name, m.from_addr, "

@@ -230,34 +230,36 @@ static const char SQL_TAGS[] =
 	"OR (t.origin = 'reply' AND t.target_id IN (?1, ?2))) "
 	"AND t.name IN ('Reviewed-by', 'Acked-by') COLLATE NOCASE "
 	"ORDER BY m.date, t.id";
-/* The thread: the series' messages and every reply below them that is
- * not part of another series; and, flagged and not descended into, the
+/* The thread: the messages of the series and of its twins and every
+ * reply below them that is not part of another series; and, flagged and not descended into, the
  * patches of another series its author (?2) posted below them: a new
  * version of one patch posted in reply to the review that asked for it
  * ("[PATCH v2] dt-bindings: pwm: mediatek: Add compatible for MT7986"
  * below Krzysztof Kozlowski's review of 2/2, linux-pwm 2022-10-31),
  * found by the same lookups by in_reply_to that walk the thread. */
 static const char SQL_THREAD[] =
-	"WITH RECURSIVE th(id, msgid, repost) AS ("
-	" SELECT id, msgid, 0 FROM messages WHERE series_id = ?1"
+	"WITH RECURSIVE " PC_STORE__TWINS ", "
+	"th(id, msgid, repost) AS ("
+	" SELECT id, msgid, 0 FROM messages WHERE series_id IN twins"
 	/* A reply whose mailer dropped the threading headers joins by
 	 * the exact subject it answers. */
 	" UNION SELECT r.id, r.msgid, 0 FROM messages p JOIN messages r"
 	" ON lower(r.subject) = 're: ' || lower(p.subject)"
 	" AND r.in_reply_to IS NULL AND r.refs IS NULL AND r.kind = 'reply'"
-	" WHERE p.series_id = ?1"
+	" WHERE p.series_id IN twins"
 	" UNION SELECT m.id, m.msgid, m.series_id IS NOT NULL FROM messages m"
 	" JOIN th ON m.in_reply_to = th.msgid AND th.repost = 0"
 	/* "+": tested on the row the in_reply_to index gives; with an
 	 * index for each term, the planner made the walk more than twice
 	 * as long */
 	" WHERE +m.series_id IS NULL OR (+m.kind = 'patch'"
-	" AND +m.series_id != ?1 AND +m.from_addr = ?2)) "
+	" AND +m.series_id NOT IN twins AND +m.from_addr = ?2)) "
 	"SELECT m.id, m.date, m.from_addr, m.from_name, m.is_bot, m.intent, "
 	"m.auto_submitted, EXISTS (SELECT 1 FROM maint_people p "
 	" WHERE p.addr = m.from_addr AND p.role = 'M'), "
 	"(SELECT p.idx FROM messages p WHERE p.msgid = m.in_reply_to "
-	" AND p.series_id = ?1 AND p.kind = 'patch'), m.msgid, m.in_reply_to, "
+	" AND p.series_id IN twins AND p.kind = 'patch'), m.msgid, "
+	"m.in_reply_to, "
 	/* a review tag of its sender's: approval */
 	"EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
 	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "

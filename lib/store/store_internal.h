@@ -24,6 +24,34 @@
 	"lower(substr(rtrim(" t ".value), instr(" t ".value, '(\"') + 2, " \
 	"length(rtrim(" t ".value)) - instr(" t ".value, '(\"') - 3))"
 
+/*
+ * A common table expression twins(id): series ?1 and its twins, the
+ * same version by the same sender with the same patches (patch-ids),
+ * sent less than a day before it and replaced by it (a posting sent
+ * again minutes later to more people, or because the first seemed
+ * lost). A reply to either is a reply to both: Guenter Roeck answered
+ * the first of two identical "[PATCH v2] hwmon: (oxp-sensors) Add
+ * AYANEO AIR and AIR Pro" (linux-hwmon 2022-12-14). Through the
+ * superseded_by index: the cost is the twins'.
+ */
+#define PC_STORE__TWINS                                                      \
+	"twins(id) AS (SELECT ?1 UNION"                                      \
+	" SELECT o.id FROM series s JOIN series o ON o.superseded_by = s.id" \
+	" WHERE s.id = ?1 AND o.author_addr = s.author_addr"                 \
+	" AND o.version = s.version AND o.is_rfc = s.is_rfc"                 \
+	" AND o.first_posted BETWEEN s.first_posted - 86400"                 \
+	" AND s.first_posted"                                                \
+	" AND (SELECT count(*) FROM messages a WHERE a.series_id = o.id"     \
+	"  AND a.kind = 'patch') = (SELECT count(*) FROM messages b"         \
+	"  WHERE b.series_id = s.id AND b.kind = 'patch')"                   \
+	" AND EXISTS (SELECT 1 FROM messages a WHERE a.series_id = o.id"     \
+	"  AND a.kind = 'patch')"                                            \
+	" AND NOT EXISTS (SELECT 1 FROM messages a"                          \
+	"  WHERE a.series_id = o.id AND a.kind = 'patch'"                    \
+	"  AND (a.patch_id IS NULL OR NOT EXISTS (SELECT 1 FROM messages b"  \
+	"  WHERE b.series_id = s.id AND b.kind = 'patch'"                    \
+	"  AND b.patch_id = a.patch_id))))"
+
 struct pc_store__ckpt;
 struct pc_store__prof;
 struct pc_raw_state;

@@ -367,6 +367,17 @@ static void test_intent__comment(void **state)
 		  "initial series, my intention wasn't to make you resend it "
 		  "alone. Anyhow:\n\nAcked-by: U <u@example.com>\n",
 		  0 },
+		/* The sender's own plan once the patch is in, below a
+		 * hunk (linux-hwmon 2022-12-14): it takes the patch as it
+		 * is; with a request beside it, it asks. */
+		{ ">  - OneXPlayer mini AMD PRO\n\nSince there is more "
+		  "support now for this type of device I might be sending a "
+		  "patch to change the name of the driver after this gets "
+		  "merged.\n",
+		  0 },
+		{ "> +\tkfree(buf);\n\nThis frees buf twice, please fix "
+		  "it: I will rebase my series once this is merged.\n",
+		  2 },
 		/* A problem named below a hunk, with no "please". */
 		{ "> +\tkfree(buf);\n> +\treturn ret;\n\nThis frees buf twice "
 		  "on the error path above.\n",

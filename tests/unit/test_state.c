@@ -289,6 +289,37 @@ static void test_state__applier_routing_question_keeps_the_wait(void **state)
 	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
 }
 
+/* A side conversation: Joaquín Aramendía's plan for after the merge,
+ * asking the author nothing, and Guenter Roeck's "No, please don't do
+ * that." below it (linux-hwmon 2022-12-15) are between the two of them:
+ * the series still waits on its maintainers from its posting. Had the
+ * remark asked the author, or the answer asked for changes, the turn
+ * is the author's. */
+static void test_state__side_conversation_keeps_the_wait(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_sla_reply *j, *g;
+
+	j = reply_in(f, POSTED + 6 * HOUR, "joaquin@example.com", "j@x",
+		     "posting@x");
+	j->comment = 0;
+	g = reply_in(f, POSTED + 8 * HOUR, "guenter@example.com", "g@x", "j@x");
+	g->request = 1;
+	g->applier = 1;
+	eval(f, DUE + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.wait_from, POSTED);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	g->changes = 1;
+	eval(f, DUE + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	g->changes = 0;
+	j->comment = 1;
+	j->request = 1;
+	eval(f, DUE + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+}
+
 /* A reviewer who agrees with the author's answer to his remark gives
  * the ball back (linux-pwm 2022-11-02, "PWM and keyboard backlight
  * driver for ARM Macs" v2 2/4: Biju Das on enabling the clock in probe,
@@ -1284,6 +1315,7 @@ int main(void)
 		T(test_state__late_for_the_cycle),
 		T(test_state__approval_keeps_the_wait),
 		T(test_state__applier_routing_question_keeps_the_wait),
+		T(test_state__side_conversation_keeps_the_wait),
 		T(test_state__reviewer_agrees_with_the_answer),
 		T(test_state__author_ping_and_withdrawal),
 		T(test_state__author_by_name),

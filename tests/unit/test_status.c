@@ -304,6 +304,36 @@ static void test_status__reduced_repost_replaces(void **state)
 	free(s);
 }
 
+/* A posting sent twice, minutes apart (linux-hwmon 2022-12-14, "[PATCH
+ * v2] hwmon: (oxp-sensors) Add AYANEO AIR and AIR Pro"): the second
+ * replaces the first, and what was said below the first is said of
+ * both. A posting of other patches is no twin. */
+static void test_status__twin_posting_keeps_its_replies(void **state)
+{
+	struct fixture *f = *state;
+	const char *a = "A U Thor <author@example.com>";
+
+	mail(f, "t1@x", a, "[PATCH v2] widget: spin", T0, NULL, NULL, PATCH);
+	mail(f, "t2@x", a, "[PATCH v2] widget: spin", T0 + 480, NULL, NULL,
+	     PATCH);
+	mail(f, "ta@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH v2] widget: spin", T0 + DAY, "t1@x", "<t1@x>",
+	     "Applied to widget-next, thanks!\n");
+	refresh(f, T0 + 2 * DAY);
+	expect_of(f, "t1@x", "st.state", "superseded");
+	expect_of(f, "t2@x", "st.state", "accepted");
+	/* Another change under the same title: not the same posting. */
+	mail(f, "u1@x", a, "[PATCH v3] widget: turn", T0 + 3 * DAY, NULL, NULL,
+	     PATCH2);
+	mail(f, "u2@x", a, "[PATCH v3] widget: turn", T0 + 3 * DAY + 480, NULL,
+	     NULL, PATCH3);
+	mail(f, "ub@x", "May Tainer <may@example.org>",
+	     "Re: [PATCH v3] widget: turn", T0 + 4 * DAY, "u1@x", "<u1@x>",
+	     "Applied to widget-next, thanks!\n");
+	refresh(f, T0 + 5 * DAY);
+	expect_of(f, "u2@x", "st.state", "new");
+}
+
 /* The same version again under a new cover letter, each patch by its
  * title, reworked, with a patch added ("[PATCH v2 0/3] erofs: iomap
  * support for uncompressed cases" after "[PATCH v2 0/2] erofs: dio/dax
@@ -962,6 +992,7 @@ int main(void)
 		T(test_status__retitled_version_replaces),
 		T(test_status__same_version_retitled_replaces),
 		T(test_status__reduced_repost_replaces),
+		T(test_status__twin_posting_keeps_its_replies),
 		T(test_status__unthreaded_reply_by_subject),
 		T(test_status__maintainer_applied_and_accept),
 		T(test_status__maintainer_by_name_withholds),
