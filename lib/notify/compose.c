@@ -412,10 +412,29 @@ void pc_compose__heading(struct pc_buf *out, const char *title)
 	pc_buf_addch(out, '\n');
 }
 
+char *pc_compose__spoken_name(const char *name)
+{
+	const char *comma = name ? strchr(name, ',') : NULL, *first;
+
+	if (!name)
+		return xstrdup("");
+	if (!comma || comma == name || strchr(comma + 1, ',') ||
+	    strpbrk(name, "@()\"<>"))
+		return xstrdup(name);
+	for (first = comma + 1; *first == ' '; first++)
+		;
+	if (!*first || comma[-1] == ' ')
+		return xstrdup(name);
+	return xasprintf("%s %.*s", first, (int)(comma - name), name);
+}
+
 /* "Hello NAME," or "Hello,". */
 void pc_compose__greeting(struct pc_buf *out, const struct pc_notify_addr *a)
 {
-	char *name = pc_mail_clean_dup(a->name, PC_COMPOSE_NAME_MAX);
+	char *spoken = pc_compose__spoken_name(a->name);
+	char *name = pc_mail_clean_dup(spoken, PC_COMPOSE_NAME_MAX);
+
+	free(spoken);
 
 	/* A display name that is an address ("xinlei.lee@mediatek.com")
 	 * is no name. */

@@ -60,6 +60,10 @@ const char *pc_compose__who_asks(enum pc_prof_source kind);
 
 void pc_compose__heading(struct pc_buf *out, const char *title);
 void pc_compose__greeting(struct pc_buf *out, const struct pc_notify_addr *a);
+/* A display name in the order it is spoken, for prose: "Winkler, Tomas"
+ * (a corporate directory's order, one comma) is "Tomas Winkler";
+ * anything else is as it is. Free it. */
+char *pc_compose__spoken_name(const char *name);
 void pc_compose__add_person(struct pc_buf *out, const struct pc_notify_addr *a);
 /* The archive link of msgid, on its own line (left out when longer
  * than a body line may be). */

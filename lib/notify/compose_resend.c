@@ -150,14 +150,17 @@ static void add_repliers(struct pc_buf *out, const struct pc_notify_resend *r,
 	for (i = 0; i < n; i++) {
 		const struct pc_notify_replier *w = &r->repliers[i];
 		unsigned t = w->tags;
+		char *name;
 
 		if (i)
 			pc_buf_addstr(out, i + 1 == n && !r->nmore_repliers ?
 						   " and " :
 						   ", ");
-		if (!pc_mail_clean(out, w->who.name, PC_COMPOSE_NAME_MAX) &&
+		name = pc_compose__spoken_name(w->who.name);
+		if (!pc_mail_clean(out, name, PC_COMPOSE_NAME_MAX) &&
 		    !pc_mail_clean(out, w->who.addr, PC_COMPOSE_ADDR_MAX))
 			pc_buf_addstr(out, "someone");
+		free(name);
 		pc_buf_addstr(out, (t & PC_NOTIFY_QUEUED) ?
 					   " queued part of it" :
 				   (t & PC_NOTIFY_REVIEWED) ? " reviewed it" :

@@ -462,14 +462,13 @@ struct repliers {
 	int64_t author_last; /* the author's last reply in the thread */
 };
 
-/* Whether a replier is the series' author (by address, or by the name
- * from another address). */
+/* Whether a replier is the series' author (by address, or by the full
+ * name from another address, in either order: judging's rule). */
 static int is_author(const struct repliers *r, const char *addr,
 		     const char *name)
 {
 	return same_person(addr, r->c->author_addr) ||
-	       (*name && r->c->author_name &&
-		!strcasecmp(name, r->c->author_name));
+	       pc_sla_same_person(NULL, r->c->author_name, NULL, name);
 }
 
 static unsigned notify_tags(unsigned outbox_tags)

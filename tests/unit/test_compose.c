@@ -938,6 +938,13 @@ static void test_compose__resend_names_who_answered(void **state)
 	static const struct pc_notify_replier talker[] = {
 		{ { "Kees Cook", "keescook@chromium.org" }, 0, 0 },
 	};
+	/* A corporate directory's order ("Winkler, Tomas", linux-integrity
+	 * 2022-11-16) is said the way the name is spoken. */
+	static const struct pc_notify_replier surname_first[] = {
+		{ { "Winkler, Tomas", "tomas.winkler@intel.com" },
+		  PC_NOTIFY_ACKED,
+		  0 },
+	};
 	static const struct pc_notify_addr people[] = {
 		{ "Dan Williams", "dan.j.williams@intel.com" },
 		{ "Ira Weiny", "ira.weiny@intel.com" },
@@ -1000,6 +1007,12 @@ static void test_compose__resend_names_who_answered(void **state)
 					   "yet:"));
 	assert_false(has_unwrapped(out.buf, "is yours"));
 	assert_true(has_unwrapped(out.buf, "resend the series unchanged"));
+	f.r.repliers = surname_first;
+	f.r.series.author.name = "Usyskin, Alexander";
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "since then Tomas Winkler acked "
+					   "it, but"));
+	assert_non_null(strstr(out.buf, "\n\nHello Alexander Usyskin,\n"));
 	/* Who applies and who reviews, told apart; a name that is an
 	 * address is no name. */
 	f.r.repliers = NULL;
