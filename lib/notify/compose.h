@@ -211,6 +211,10 @@ struct pc_notify_resend {
 	/* PC_NOTIFY_* tags others gave anywhere in its thread, also
 	 * before the wait began: a resend must keep them */
 	unsigned thread_tags;
+	/* The patches the author withdrew on the list, each below it (bit
+	 * n - 1 for patch n): what waits is the rest, and the next step a
+	 * new version without them. */
+	uint64_t withdrawn_patches;
 	/* The patches already applied or queued, by n ("3,4"; borrowed;
 	 * NULL: none): the rest is what waits and what to resend. */
 	const char *applied_patches;

@@ -138,6 +138,22 @@ static char *and_list(const char *csv, size_t *n_out)
 	return pc_buf_detach(&out, NULL);
 }
 
+/* "2 and 5" of the bits of patches (bit n - 1 for patch n); *n_out:
+ * how many. */
+static char *and_list_bits(uint64_t bits, size_t *n_out)
+{
+	struct pc_buf csv = PC_BUF_INIT;
+	char *out;
+	int n;
+
+	for (n = 1; n <= 64; n++)
+		if (bits & ((uint64_t)1 << (n - 1)))
+			pc_buf_addf(&csv, "%s%d", csv.len ? "," : "", n);
+	out = and_list(csv.len ? csv.buf : "", n_out);
+	pc_buf_release(&csv);
+	return out;
+}
+
 /* "Rob Herring reviewed it and Joel Stanley tested it"; *tags_out: the
  * tags any of them gave, *applier_out: whether one of them applies it. */
 static void add_repliers(struct pc_buf *out, const struct pc_notify_resend *r,
@@ -387,6 +403,27 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	/* A resend keeps the tags given on the list (b4 trailers -u). */
 	tags = (tags | r->thread_tags) &
 	       (PC_NOTIFY_REVIEWED | PC_NOTIFY_ACKED | PC_NOTIFY_TESTED);
+	/* The author withdrew some of it: not a resend, a new version
+	 * ("This patch is wrong ... The rest in the series is okay."). */
+	if (r->withdrawn_patches && several) {
+		size_t nw = 0;
+		char *w = and_list_bits(r->withdrawn_patches, &nw);
+
+		pc_mail_para(body, "", "",
+			     "What to do now: you withdrew %s %s on the list, "
+			     "so send the rest as the series' next version, "
+			     "without %s%s; or ping the maintainers with a "
+			     "short reply to it on the list, asking them to "
+			     "take the rest.",
+			     nw > 1 ? "patches" : "patch", w,
+			     nw > 1 ? "them" : "it",
+			     tags ? ", with the tags given on the list added "
+				    "(b4 trailers -u adds them)" :
+				    "");
+		free(w);
+		rc = 0;
+		goto out;
+	}
 	if (applied && napplied)
 		pc_mail_para(body, "", "",
 			     "What to do now: if they still apply, resend the "

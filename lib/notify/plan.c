@@ -460,6 +460,7 @@ struct repliers {
 	int64_t since; /* when the wait began: who wrote after it is named */
 	unsigned tags; /* PC_NOTIFY_* given by any of them */
 	int64_t author_last; /* the author's last reply in the thread */
+	uint64_t withdrawn; /* the patches the author withdrew there */
 };
 
 /* Whether a replier is the series' author (by address, or by the full
@@ -482,7 +483,7 @@ static unsigned notify_tags(unsigned outbox_tags)
 /* Everyone's tags count (a resend keeps them); those who wrote since
  * the wait began are named; the author's last word is noted. */
 static int add_replier(const char *addr, const char *name, unsigned tags,
-		       int64_t last, void *arg)
+		       uint64_t withdrew, int64_t last, void *arg)
 {
 	struct repliers *r = arg;
 	struct pc_notify_replier *w;
@@ -493,6 +494,7 @@ static int add_replier(const char *addr, const char *name, unsigned tags,
 	if (is_author(r, addr, name)) {
 		if (last > r->author_last)
 			r->author_last = last;
+		r->withdrawn |= withdrew;
 		return 0;
 	}
 	r->tags |= notify_tags(tags);
@@ -700,6 +702,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		r.nrepliers = rp.n;
 		r.nmore_repliers = rp.more;
 		r.thread_tags = rp.tags;
+		r.withdrawn_patches = rp.withdrawn;
 		r.reply = ro;
 		r.series = ser;
 		r.cadence = pol->ping_after;

@@ -895,7 +895,15 @@ static int says_withdraw(const char *p, size_t len)
 					       "scratch this",
 					       NULL };
 
-	return has_any(p, len, phrases);
+	/* The author's own verdict on a patch, as the sentence says it
+	 * (linux-pwm 2022-11-01, Andy Shevchenko on 2/3: "This patch is
+	 * wrong ... The rest in the series is okay."); not "I don't think
+	 * this patch is wrong". */
+	static const char *const verdicts[] = { "this patch is wrong",
+						"this patch is broken",
+						"this patch is bogus", NULL };
+
+	return has_any(p, len, phrases) || starts_with_any(p, len, verdicts);
 }
 
 /*

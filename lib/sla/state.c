@@ -561,6 +561,17 @@ static int aside(const struct pc_sla_series *s, size_t i,
 				   r->from_name);
 }
 
+/* Whether every patch of the series is among the dropped ones. */
+static int all_dropped(const struct pc_sla_series *s, uint64_t dropped)
+{
+	size_t i;
+
+	for (i = 0; i < s->npatches; i++)
+		if (!(dropped & patch_bit(s->patches[i].idx)))
+			return 0;
+	return 1;
+}
+
 /* Whether applied reply r accepts the patch at position i (state.h,
  * "Acceptance"). */
 static int accepts(const struct pc_sla_series *s, const struct pc_sla_reply *r,
@@ -851,6 +862,8 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 	 * not give the ball back (a changelog asked for on patch 7, the
 	 * author answering a question on patch 11) */
 	uint64_t owed = 0;
+	/* the patches (1..64) the author withdrew, each below it */
+	uint64_t dropped = 0;
 	int *under = xcalloc(s->nreplies ? s->nreplies : 1, sizeof(*under));
 	/* the replies that asked the author something, or a bot's: an
 	 * answer to one is no side conversation */
@@ -952,10 +965,19 @@ int pc_sla_evaluate(struct pc_sla_verdict *out, const struct pc_sla_series *s,
 				answered = r->date;
 				answered_msgid = r->msgid;
 			}
-			if (r->respin || r->withdraw)
-				promised = 1;
-			if (r->withdraw)
+			/* A withdrawal below one patch of several ("This
+			 * patch is wrong ... The rest in the series is
+			 * okay.") takes that one back: the rest waits on,
+			 * until none is left. */
+			if (r->withdraw && under[i] && s->npatches > 1) {
+				dropped |= patch_bit(under[i]);
+				if (all_dropped(s, dropped))
+					withdrawn = promised = 1;
+			} else if (r->withdraw) {
 				withdrawn = 1;
+			}
+			if (r->respin)
+				promised = 1;
 			if (r->ping) {
 				out->pinged_at = r->date;
 				out->ping_msgid = r->msgid;

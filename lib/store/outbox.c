@@ -612,8 +612,14 @@ static const char SQL_THREAD_OTHERS[] =
 	"| 4 * max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
 	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
 	" AND t.name = 'Tested-by' COLLATE NOCASE)) "
-	"| 8 * max((m.intent & 1) = 1), max(m.date) "
+	"| 8 * max((m.intent & 1) = 1), max(m.date), "
+	/* the patches they withdrew below them ("This patch is wrong ...
+	 * The rest in the series is okay."), as bits of n - 1 */
+	"sum(DISTINCT CASE WHEN (m.intent & 33554432) != 0 "
+	" AND p.idx BETWEEN 1 AND 63 THEN 1 << (p.idx - 1) ELSE 0 END) "
 	"FROM th JOIN messages m ON m.msgid = th.msgid "
+	"LEFT JOIN messages p ON p.msgid = m.in_reply_to "
+	" AND p.series_id = ?1 AND p.kind = 'patch' "
 	"WHERE m.kind = 'reply' AND m.date > ?2 AND m.date <= ?3 "
 	"AND m.is_bot = 0 AND m.auto_submitted IS NULL AND m.from_addr != '' "
 	"GROUP BY lower(m.from_addr) ORDER BY min(m.date)";
@@ -885,7 +891,8 @@ out:
 int pc_outbox_thread_others(struct pc_store *st, int64_t series_id,
 			    int64_t after, int64_t until,
 			    int (*fn)(const char *addr, const char *name,
-				      unsigned tags, int64_t last, void *arg),
+				      unsigned tags, uint64_t withdrew,
+				      int64_t last, void *arg),
 			    void *arg, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_THREAD_OTHERS, err);
@@ -900,6 +907,7 @@ int pc_outbox_thread_others(struct pc_store *st, int64_t series_id,
 		if ((stop = fn(pc_store__col(s, 1),
 			       pc_store__col(s, 0) ? pc_store__col(s, 0) : "",
 			       (unsigned)sqlite3_column_int(s, 2),
+			       (uint64_t)sqlite3_column_int64(s, 4),
 			       sqlite3_column_int64(s, 3), arg)) != 0)
 			break;
 	sqlite3_reset(s);

@@ -255,15 +255,18 @@ int pc_outbox_appliers(struct pc_store *st, const char *entry,
  * auto-submitted mail aside, who wrote in series_id's thread (replies
  * to its patches and cover, and replies to those) after `after` and at
  * or before `until`, once each, in the order they first wrote; tags:
- * the PC_OUTBOX_* review tags their replies gave; last: the Date of
- * their last reply there. The author is among
+ * the PC_OUTBOX_* review tags their replies gave; withdrew: the patches
+ * (bit n - 1 for patch n, up to 63) a reply of theirs right below
+ * withdrew ("This patch is wrong"); last: the Date of their last reply
+ * there. The author is among
  * them when they wrote: the caller tells them apart. A non-zero return
  * of fn stops and is returned. Errors: PC_EDB.
  */
 int pc_outbox_thread_others(struct pc_store *st, int64_t series_id,
 			    int64_t after, int64_t until,
 			    int (*fn)(const char *addr, const char *name,
-				      unsigned tags, int64_t last, void *arg),
+				      unsigned tags, uint64_t withdrew,
+				      int64_t last, void *arg),
 			    void *arg, struct pc_err *err);
 
 /* The address of the list a List-Id names ("linux-pwm.vger.kernel.org"

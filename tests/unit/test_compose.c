@@ -1013,6 +1013,17 @@ static void test_compose__resend_names_who_answered(void **state)
 	assert_true(has_unwrapped(out.buf, "since then Tomas Winkler acked "
 					   "it, but"));
 	assert_non_null(strstr(out.buf, "\n\nHello Alexander Usyskin,\n"));
+	/* The author withdrew some patches: a new version of the rest,
+	 * not a resend of all. */
+	f.r.withdrawn_patches = 2u | 16u;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "What to do now: you withdrew "
+					   "patches 2 and 5 on the list, so "
+					   "send the rest as the series' next "
+					   "version, without them, with the "
+					   "tags given on the list added"));
+	assert_false(has_unwrapped(out.buf, "RESEND"));
+	f.r.withdrawn_patches = 0;
 	/* Who applies and who reviews, told apart; a name that is an
 	 * address is no name. */
 	f.r.repliers = NULL;

@@ -258,6 +258,11 @@ static const struct {
 	{ "The ping test passes on the board now.\n", 0 },
 	{ "I ran ping over the link for an hour.\n", 0 },
 	{ "Please ignore this patch, I sent the wrong version.\n", W },
+	/* the author's verdict on one patch (linux-pwm 2022-11-01) */
+	{ "This patch is wrong and it seems I have tried something like "
+	  "this in the past. The rest in the series is okay.\n",
+	  W },
+	{ "I don't think this patch is wrong: the lock is taken above.\n", 0 },
 	{ "Self-NAK, this breaks the build on arm.\n", W },
 	{ "Oops, sent by mistake; the real v2 follows.\n", W },
 	{ "Looks good to me.\n\nReviewed-by: Rita <rita@example.com>\n",

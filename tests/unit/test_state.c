@@ -925,6 +925,34 @@ static void n_patches(struct fixture *f, struct pc_sla_patch *p, int n)
 	f->pol.review = PC_PROF_REVIEW_NONE;
 }
 
+/* The author withdraws one patch of three below it ("This patch is
+ * wrong ... The rest in the series is okay.", linux-pwm 2022-11-01):
+ * the rest waits on its maintainers; withdrawn below each of them, the
+ * series is withdrawn. */
+static void test_state__withdrawn_patch_leaves_the_rest(void **state)
+{
+	struct fixture *f = *state;
+	struct pc_sla_patch p[3];
+	int n;
+
+	n_patches(f, p, 3);
+	reply(f, POSTED + HOUR, "author@example.com", 0, 0, 0);
+	f->replies[0].withdraw = 1;
+	f->replies[0].answers = 2;
+	eval(f, DUE + HOUR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_NONE);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_true(f->v.flags & PC_SLA_OVERDUE);
+	for (n = 1; n <= 3; n += 2) {
+		reply(f, POSTED + 2 * HOUR + n, "author@example.com", 0, 0, 0);
+		f->replies[f->s.nreplies - 1].withdraw = 1;
+		f->replies[f->s.nreplies - 1].answers = n;
+	}
+	eval(f, DUE + HOUR);
+	assert_int_equal(f->v.hold, PC_SLA_HOLD_WITHDRAWN);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+}
+
 /* A part of a tree-wide series whose cover letter asks each subsystem
  * to apply its own (lib/patch/split.h): the TPM patches, 5 of "[PATCH
  * 000/606] i2c: Complete conversion to i2c_probe_new" (linux-integrity
@@ -1297,6 +1325,7 @@ int main(void)
 		T(test_state__needs_ack_from_the_others),
 		T(test_state__holds),
 		T(test_state__applied_by_bot_or_pull_request),
+		T(test_state__withdrawn_patch_leaves_the_rest),
 		T(test_state__split_by_tree),
 		T(test_state__rest_of_other),
 		T(test_state__feedback_owed_per_patch),
