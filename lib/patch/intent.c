@@ -251,6 +251,8 @@ static unsigned applied_what(const struct words *ws)
 	return 0;
 }
 
+static int has_any(const char *p, size_t len, const char *const *phrases);
+
 /* "Applied, thanks!", "Thanks, applied to X.", "Queued for 5.14",
  * "I've applied patches 1-3", "Picked up, thanks", "Top 6 patches
  * applied to cxl/next", "Thanks, I added that". Returns
@@ -266,23 +268,30 @@ static unsigned says_applied(const char *p, size_t len)
 	/* Words that make the verb hypothetical, negated, a test report or
 	 * a question. */
 	static const char *const vetoes[] = {
-		"not",	    "isn't",	"wasn't",   "doesn't",	  "didn't",
-		"don't",    "can't",	"cannot",   "won't",	  "if",
-		"when",	    "once",	"after",    "will",	  "would",
-		"could",    "should",	"can",	    "fails",	  "failed",
-		"fail",	    "cleanly",	"conflict", "conflicts",  "against",
-		"before",   "tested",	"build",    "please",	  "why",
-		"how",	    "whether",	"unless",   "without",	  "plan",
-		"planning", "hope",	"want",	    "eventually", "later",
-		"soon",	    "tomorrow", "may",	    "might",	  NULL
+		"not", "isn't", "wasn't", "doesn't", "didn't", "don't", "can't",
+		"cannot", "won't", "if", "when", "once", "after", "will",
+		"would", "could", "should", "can", "fails", "failed", "fail",
+		"cleanly", "conflict", "conflicts", "against", "before",
+		"tested", "build", "please", "why", "how", "whether", "unless",
+		"without", "plan", "planning", "hope", "want", "eventually",
+		"later", "soon", "tomorrow", "may", "might",
+		/* "taken into account", "taken it into consideration" */
+		"account", "consideration", NULL
 	};
 	static const char *const infinitive[] = { "to",	  "be",	     "get",
 						  "gets", "getting", NULL };
+	/* Greg Kroah-Hartman's note of each patch he takes ("This is a
+	 * note to let you know that I've just added the patch titled ...
+	 * to my usb git tree"), and of each stable backport. */
+	static const char *const notes[] = { "just added the patch titled",
+					     NULL };
 	struct words ws;
 	size_t i, verb = MAX_WORDS;
 
 	if (memchr(p, '?', len))
 		return 0;
+	if (has_any(p, len, notes))
+		return PC_INTENT_APPLIED;
 	/* The verb is among the first six words; most sentences have none,
 	 * and only those that do need the rest for the vetoes. */
 	split_words(&ws, p, len, 6);
@@ -294,14 +303,20 @@ static unsigned says_applied(const char *p, size_t len)
 	if (verb == MAX_WORDS)
 		return 0;
 	split_words(&ws, p, len, MAX_WORDS);
-	/* "picked" only as "picked up"; "taken" only as "taken (in)to". */
+	/* "picked" only as "picked up"; "taken" only as "taken (in)to",
+	 * or with the patch between ("I've taken this into my tree"). */
 	if (!strcmp(ws.w[verb], "picked") &&
 	    (verb + 1 >= ws.n || strcmp(ws.w[verb + 1], "up")))
 		return 0;
-	if (!strcmp(ws.w[verb], "taken") &&
-	    (verb + 1 >= ws.n ||
-	     (strcmp(ws.w[verb + 1], "into") && strcmp(ws.w[verb + 1], "to"))))
-		return 0;
+	if (!strcmp(ws.w[verb], "taken")) {
+		size_t to = verb + 1;
+
+		if (to < ws.n && is_word(ws.w[to], objects))
+			to++;
+		if (to >= ws.n ||
+		    (strcmp(ws.w[to], "into") && strcmp(ws.w[to], "to")))
+			return 0;
+	}
 	if (!strcmp(ws.w[verb], "added") &&
 	    (verb + 1 >= ws.n || !is_word(ws.w[verb + 1], objects) ||
 	     (verb + 2 < ws.n && strcmp(ws.w[verb + 2], "to") &&
@@ -328,8 +343,6 @@ static int says_nak(const char *p, size_t len)
 	return len >= 3 && !strncasecmp(p, "nak", 3) &&
 	       (len == 3 || !pc_isalnum((unsigned char)p[3]));
 }
-
-static int has_any(const char *p, size_t len, const char *const *phrases);
 
 /* "please respin", "needs another version", ... in a sentence. */
 static int says_changes(const char *p, size_t len)

@@ -36,6 +36,16 @@ static const struct {
 	{ "I've applied patches 1-3 to the nvdimm tree.\n",
 	  A | PC_INTENT_RANGE(1, 3) },
 	{ "Picked up, thanks.\n", A },
+	/* Greg Kroah-Hartman's note of a patch he took (usb, tty,
+	 * staging, char-misc) */
+	{ "This is a note to let you know that I've just added the patch "
+	  "titled\n\n    usb: foo: fix bar\n\nto my usb git tree which "
+	  "can be found at\n",
+	  A },
+	{ "Thanks, I've taken this into my tree.\n", A },
+	/* ... but a remark taken into account is no apply */
+	{ "Your comments have been taken into account.\n", 0 },
+	{ "I have taken it into consideration.\n", 0 },
 	{ "Hi Vishal,\n\nlooks good, applied to nvdimm-pending.\n",
 	  A | PC_INTENT_APPROVE },
 	{ "Here is the summary with links:\n  - [net] x: fix y\n"
