@@ -253,6 +253,21 @@ static unsigned applied_what(const struct words *ws)
 
 static int has_any(const char *p, size_t len, const char *const *phrases);
 
+/* Whether the verb at ws->w[verb] is "added to" a tree or branch:
+ * "Added to the i2c tree, thanks." */
+static int added_to_a_tree(const struct words *ws, size_t verb)
+{
+	static const char *const places[] = { "tree", "branch", NULL };
+	size_t i;
+
+	if (verb + 1 >= ws->n || strcmp(ws->w[verb + 1], "to"))
+		return 0;
+	for (i = verb + 2; i < ws->n; i++)
+		if (is_word(ws->w[i], places))
+			return 1;
+	return 0;
+}
+
 /* "Applied, thanks!", "Thanks, applied to X.", "Queued for 5.14",
  * "I've applied patches 1-3", "Picked up, thanks", "Top 6 patches
  * applied to cxl/next", "Thanks, I added that". Returns
@@ -269,15 +284,21 @@ static unsigned says_applied(const char *p, size_t len)
 	 * a question. */
 	static const char *const vetoes[] = {
 		"not", "isn't", "wasn't", "doesn't", "didn't", "don't", "can't",
-		"cannot", "won't", "if", "when", "once", "after", "will",
-		"would", "could", "should", "can", "fails", "failed", "fail",
-		"cleanly", "conflict", "conflicts", "against", "before",
-		"tested", "build", "please", "why", "how", "whether", "unless",
-		"without", "plan", "planning", "hope", "want", "eventually",
-		"later", "soon", "tomorrow", "may", "might",
+		"cannot", "won't", "if", "will", "would", "could", "should",
+		"can", "fails", "failed", "fail", "cleanly", "conflict",
+		"conflicts", "against", "tested", "build", "please", "why",
+		"how", "whether", "unless", "without", "plan", "planning",
+		"hope", "want", "eventually", "later", "soon", "tomorrow",
+		"may", "might",
 		/* "taken into account", "taken it into consideration" */
 		"account", "consideration", NULL
 	};
+	/* ... before the verb: "once this is applied", "after it gets
+	 * merged"; after it, how it was done ("Applied after fixing up the
+	 * subject line", "Applied to my for-next branch (once I push it
+	 * out)"). */
+	static const char *const conditions[] = { "when", "once", "after",
+						  "before", NULL };
 	static const char *const infinitive[] = { "to",	  "be",	     "get",
 						  "gets", "getting", NULL };
 	/* Greg Kroah-Hartman's note of each patch he takes ("This is a
@@ -305,25 +326,33 @@ static unsigned says_applied(const char *p, size_t len)
 	split_words(&ws, p, len, MAX_WORDS);
 	/* "picked" only as "picked up"; "taken" only as "taken (in)to",
 	 * or with the patch between ("I've taken this into my tree"). */
-	if (!strcmp(ws.w[verb], "picked") &&
-	    (verb + 1 >= ws.n || strcmp(ws.w[verb + 1], "up")))
-		return 0;
+	if (!strcmp(ws.w[verb], "picked")) {
+		size_t up = verb + 1;
+
+		/* "I picked this up for 6.3" */
+		if (up < ws.n && is_word(ws.w[up], objects))
+			up++;
+		if (up >= ws.n || strcmp(ws.w[up], "up"))
+			return 0;
+	}
 	if (!strcmp(ws.w[verb], "taken")) {
 		size_t to = verb + 1;
 
 		if (to < ws.n && is_word(ws.w[to], objects))
 			to++;
+		/* "taken to my tree", not "care was taken to add one" */
 		if (to >= ws.n ||
-		    (strcmp(ws.w[to], "into") && strcmp(ws.w[to], "to")))
+		    (strcmp(ws.w[to], "into") && !added_to_a_tree(&ws, to - 1)))
 			return 0;
 	}
-	if (!strcmp(ws.w[verb], "added") &&
+	if (!strcmp(ws.w[verb], "added") && !added_to_a_tree(&ws, verb) &&
 	    (verb + 1 >= ws.n || !is_word(ws.w[verb + 1], objects) ||
 	     (verb + 2 < ws.n && strcmp(ws.w[verb + 2], "to") &&
 	      strcmp(ws.w[verb + 2], "for"))))
 		return 0;
 	for (i = 0; i < ws.n; i++)
-		if (is_word(ws.w[i], vetoes))
+		if (is_word(ws.w[i], vetoes) ||
+		    (i < verb && is_word(ws.w[i], conditions)))
 			return 0;
 	/* "applied on top of -rc3" is a test report. */
 	for (i = 0; i + 1 < ws.n; i++)

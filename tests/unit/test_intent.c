@@ -43,6 +43,15 @@ static const struct {
 	  "can be found at\n",
 	  A },
 	{ "Thanks, I've taken this into my tree.\n", A },
+	{ "Added to the i2c tree, thanks.\n", A },
+	{ "I picked this up for 6.3.\n", A },
+	/* how it was done, after the verb; a condition before it */
+	{ "Applied after fixing up the subject line, thanks.\n", A },
+	{ "Once this is applied, please rebase the rest.\n", 0 },
+	{ "After it is merged, the old driver goes away.\n", 0 },
+	{ "Care seems to have been taken to add one before an earlier "
+	  "error return.\n",
+	  0 },
 	/* ... but a remark taken into account is no apply */
 	{ "Your comments have been taken into account.\n", 0 },
 	{ "I have taken it into consideration.\n", 0 },
