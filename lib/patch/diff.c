@@ -1199,7 +1199,7 @@ static int cmp_u64(const void *a, const void *b)
 size_t pc_diff_changes(const char *text, size_t len, uint64_t **out)
 {
 	uint64_t *v = NULL;
-	size_t n = 0, alloc = 0, pos = 0, i, k;
+	size_t n = 0, alloc = 0, pos = 0;
 	struct line l;
 
 	while (get_line(&l, text, len, pos)) {
@@ -1229,12 +1229,19 @@ size_t pc_diff_changes(const char *text, size_t len, uint64_t **out)
 			pos = l.next;
 		}
 	}
+	*out = v;
+	return pc_diff_changes_unique(v, n);
+}
+
+size_t pc_diff_changes_unique(uint64_t *v, size_t n)
+{
+	size_t i, k;
+
 	if (n)
 		qsort(v, n, sizeof(*v), cmp_u64);
 	for (i = k = 0; i < n; i++)
 		if (!k || v[k - 1] != v[i])
 			v[k++] = v[i];
-	*out = v;
 	return k;
 }
 

@@ -73,6 +73,10 @@ int pc_diff_present(const char *text, size_t len);
  */
 size_t pc_diff_changes(const char *text, size_t len, uint64_t **out);
 
+/* Sorts the n hashes of v and keeps each once; returns how many are
+ * left (to merge the changes of several patches). */
+size_t pc_diff_changes_unique(uint64_t *v, size_t n);
+
 /* Whether every hash of the sorted set a (na) is in the sorted set b. */
 int pc_diff_changes_within(const uint64_t *a, size_t na, const uint64_t *b,
 			   size_t nb);

@@ -75,13 +75,6 @@ static void add_changes(struct pc_store *st, int64_t id, uint64_t **v,
 	free(raw);
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* The changed lines of series sid's patches, sorted, each once, in
  * (*out, *n); none when it has more than MAX_PATCHES patches. 0, or
  * PC_EDB. */
@@ -90,7 +83,7 @@ static int series_changes(struct pc_store *st, int64_t sid, uint64_t **out,
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_PATCHES, err);
 	int64_t ids[MAX_PATCHES + 1];
-	size_t nid = 0, alloc = 0, i, k;
+	size_t nid = 0, alloc = 0, i;
 	uint64_t *v = NULL;
 	int rc;
 
@@ -109,12 +102,7 @@ static int series_changes(struct pc_store *st, int64_t sid, uint64_t **out,
 		return rc;
 	for (i = 0; i < nid; i++)
 		add_changes(st, ids[i], &v, n, &alloc);
-	if (*n)
-		qsort(v, *n, sizeof(*v), cmp_u64);
-	for (i = k = 0; i < *n; i++)
-		if (!k || v[k - 1] != v[i])
-			v[k++] = v[i];
-	*n = k;
+	*n = pc_diff_changes_unique(v, *n);
 	*out = v;
 	return 0;
 }

@@ -168,6 +168,16 @@ static void expect(struct fixture *f, const char *want)
 	free(got);
 }
 
+/* Each series' posting and its hold ("" for none), by Message-ID. */
+static char *holds(struct fixture *f)
+{
+	return t_query(&f->ts,
+		       "SELECT m.msgid, coalesce(st.hold, '') FROM "
+		       "series_status st JOIN series s ON s.id = "
+		       "st.series_id JOIN messages m ON m.id = s.anchor_id "
+		       "ORDER BY m.msgid");
+}
+
 /* expr, over series_status st and series s, for the series whose
  * posting (anchor) is msgid, against want ("NULL" for none). */
 static void expect_of(struct fixture *f, const char *msgid, const char *expr,
@@ -227,22 +237,14 @@ static void test_status__retitled_version_replaces(void **state)
 	     "[PATCH] widget: turn the other way", T0 + DAY, NULL, NULL,
 	     PATCH2);
 	refresh(f, T0 + 10 * DAY);
-	s = t_query(&f->ts,
-		    "SELECT m.msgid, coalesce(st.hold, '') FROM "
-		    "series_status st JOIN series s ON s.id = "
-		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
-		    "ORDER BY m.msgid");
+	s = holds(f);
 	assert_string_equal(s, "p1@x|\np2@x|");
 	free(s);
 	mail(f, "p3@x", "A U Thor <author@example.com>",
 	     "[PATCH v2] widget: rotate, with a fix", T0 + 2 * DAY, NULL, NULL,
 	     PATCH2);
 	refresh(f, T0 + 10 * DAY + 60);
-	s = t_query(&f->ts,
-		    "SELECT m.msgid, coalesce(st.hold, '') FROM "
-		    "series_status st JOIN series s ON s.id = "
-		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
-		    "ORDER BY m.msgid");
+	s = holds(f);
 	/* p3 is v2 and carries p2's change: both earlier ones replaced. */
 	assert_string_equal(s, "p1@x|superseded\np2@x|superseded\np3@x|");
 	free(s);
@@ -284,21 +286,13 @@ static void test_status__reduced_repost_replaces(void **state)
 	mail(f, "o2@x", c, "[PATCH] widget: keep the pointer's type",
 	     T0 + 20 * DAY, NULL, NULL, ONE_AND_NEW);
 	refresh(f, T0 + 21 * DAY);
-	s = t_query(&f->ts,
-		    "SELECT m.msgid, coalesce(st.hold, '') FROM "
-		    "series_status st JOIN series s ON s.id = "
-		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
-		    "ORDER BY m.msgid");
+	s = holds(f);
 	assert_string_equal(s, "o1@x|\no2@x|");
 	free(s);
 	mail(f, "o3@x", c, "[PATCH] widget: remove a needless cast",
 	     T0 + 22 * DAY, NULL, NULL, ONE_OF_THEM);
 	refresh(f, T0 + 23 * DAY);
-	s = t_query(&f->ts,
-		    "SELECT m.msgid, coalesce(st.hold, '') FROM "
-		    "series_status st JOIN series s ON s.id = "
-		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
-		    "ORDER BY m.msgid");
+	s = holds(f);
 	/* o3 makes part of each again, and nothing else. */
 	assert_string_equal(s, "o1@x|superseded\no2@x|superseded\no3@x|");
 	free(s);
@@ -356,11 +350,7 @@ static void test_status__same_version_retitled_replaces(void **state)
 	mail(f, "q4@x", b, "[PATCH 2/2] widget: hop", T0 + 2 * DAY + 2, "qc@x",
 	     "<qc@x>", PATCH4);
 	refresh(f, T0 + 10 * DAY);
-	s = t_query(&f->ts,
-		    "SELECT m.msgid, coalesce(st.hold, '') FROM "
-		    "series_status st JOIN series s ON s.id = "
-		    "st.series_id JOIN messages m ON m.id = s.anchor_id "
-		    "ORDER BY m.msgid");
+	s = holds(f);
 	assert_string_equal(s, "q1@x|superseded\nq2@x|\nqc@x|");
 	free(s);
 }
