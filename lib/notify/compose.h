@@ -215,6 +215,9 @@ struct pc_notify_resend {
 	 * n - 1 for patch n): what waits is the rest, and the next step a
 	 * new version without them. */
 	uint64_t withdrawn_patches;
+	/* The patches the author posted a newer version of below them (a
+	 * "[PATCH v2]" of one patch below its review): the rest waits. */
+	uint64_t replaced_patches;
 	/* The patches already applied or queued, by n ("3,4"; borrowed;
 	 * NULL: none): the rest is what waits and what to resend. */
 	const char *applied_patches;

@@ -154,6 +154,52 @@ static char *and_list_bits(uint64_t bits, size_t *n_out)
 	return out;
 }
 
+/* What to do when the author took some patches back on the list: "you
+ * withdrew patch 2 ..." ("This patch is wrong ... The rest in the
+ * series is okay.") asks for the rest as the next version; "you posted
+ * a newer version of patch 2 ..." (a "[PATCH v2]" of it below its
+ * review) asks for a resend of the rest. */
+static void left_out_advice(struct pc_buf *body,
+			    const struct pc_notify_resend *r, unsigned tags)
+{
+	struct pc_buf what = PC_BUF_INIT;
+	size_t nw = 0, nr = 0;
+	char *w = and_list_bits(r->withdrawn_patches, &nw);
+	char *n = and_list_bits(r->replaced_patches, &nr);
+
+	if (nw)
+		pc_buf_addf(&what, "withdrew %s %s",
+			    nw > 1 ? "patches" : "patch", w);
+	if (nr)
+		pc_buf_addf(&what, "%sposted a newer version of %s %s",
+			    nw ? " and " : "", nr > 1 ? "patches" : "patch", n);
+	if (nw)
+		pc_mail_para(body, "", "",
+			     "What to do now: you %s on the list, so send the "
+			     "rest as the series' next version, without %s%s; "
+			     "or ping the maintainers with a short reply to it "
+			     "on the list, asking them to take the rest.",
+			     what.buf, nw + nr > 1 ? "them" : "it",
+			     tags ? ", with the tags given on the list added "
+				    "(b4 trailers -u adds them)" :
+				    "");
+	else
+		pc_mail_para(
+			body, "", "",
+			"What to do now: you %s on the list, so if the "
+			"rest still applies, resend it%s, with RESEND in "
+			"the tag of each of its patches; or ping the "
+			"maintainers with a short reply to it on the list, "
+			"asking them to take the rest.",
+			what.buf,
+			tags ? " with the tags given on the list added "
+			       "(b4 trailers -u adds them)" :
+			       " unchanged");
+	pc_buf_release(&what);
+	free(w);
+	free(n);
+}
+
 /* "Rob Herring reviewed it and Joel Stanley tested it"; *tags_out: the
  * tags any of them gave, *applier_out: whether one of them applies it. */
 static void add_repliers(struct pc_buf *out, const struct pc_notify_resend *r,
@@ -403,24 +449,10 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	/* A resend keeps the tags given on the list (b4 trailers -u). */
 	tags = (tags | r->thread_tags) &
 	       (PC_NOTIFY_REVIEWED | PC_NOTIFY_ACKED | PC_NOTIFY_TESTED);
-	/* The author withdrew some of it: not a resend, a new version
-	 * ("This patch is wrong ... The rest in the series is okay."). */
-	if (r->withdrawn_patches && several) {
-		size_t nw = 0;
-		char *w = and_list_bits(r->withdrawn_patches, &nw);
-
-		pc_mail_para(body, "", "",
-			     "What to do now: you withdrew %s %s on the list, "
-			     "so send the rest as the series' next version, "
-			     "without %s%s; or ping the maintainers with a "
-			     "short reply to it on the list, asking them to "
-			     "take the rest.",
-			     nw > 1 ? "patches" : "patch", w,
-			     nw > 1 ? "them" : "it",
-			     tags ? ", with the tags given on the list added "
-				    "(b4 trailers -u adds them)" :
-				    "");
-		free(w);
+	/* The author withdrew some of it, or posted a newer version of
+	 * some: what waits is the rest. */
+	if ((r->withdrawn_patches || r->replaced_patches) && several) {
+		left_out_advice(body, r, tags);
 		rc = 0;
 		goto out;
 	}

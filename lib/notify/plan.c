@@ -460,7 +460,9 @@ struct repliers {
 	int64_t since; /* when the wait began: who wrote after it is named */
 	unsigned tags; /* PC_NOTIFY_* given by any of them */
 	int64_t author_last; /* the author's last reply in the thread */
-	uint64_t withdrawn; /* the patches the author withdrew there */
+	/* the patches the author withdrew there, and those the author
+	 * posted a newer version of below them */
+	uint64_t withdrawn, replaced;
 };
 
 /* Whether a replier is the series' author (by address, or by the full
@@ -482,35 +484,35 @@ static unsigned notify_tags(unsigned outbox_tags)
 
 /* Everyone's tags count (a resend keeps them); those who wrote since
  * the wait began are named; the author's last word is noted. */
-static int add_replier(const char *addr, const char *name, unsigned tags,
-		       uint64_t withdrew, int64_t last, void *arg)
+static int add_replier(const struct pc_outbox_writer *wr, void *arg)
 {
 	struct repliers *r = arg;
 	struct pc_notify_replier *w;
 	size_t i;
 
-	if (same_person(addr, r->self))
+	if (same_person(wr->addr, r->self))
 		return 0;
-	if (is_author(r, addr, name)) {
-		if (last > r->author_last)
-			r->author_last = last;
-		r->withdrawn |= withdrew;
+	if (is_author(r, wr->addr, wr->name)) {
+		if (wr->last > r->author_last)
+			r->author_last = wr->last;
+		r->withdrawn |= wr->withdrew;
+		r->replaced |= wr->replaced;
 		return 0;
 	}
-	r->tags |= notify_tags(tags);
-	if (last <= r->since)
+	r->tags |= notify_tags(wr->tags);
+	if (wr->last <= r->since)
 		return 0;
 	if (r->n == PC_COMPOSE_MAX_REPLIERS) {
 		r->more++;
 		return 0;
 	}
 	w = &r->w[r->n++];
-	w->who.addr = keep(r->p, addr);
-	w->who.name = keep(r->p, name);
-	w->tags = notify_tags(tags);
+	w->who.addr = keep(r->p, wr->addr);
+	w->who.name = keep(r->p, wr->name);
+	w->tags = notify_tags(wr->tags);
 	w->applies = 0;
 	for (i = 0; i < r->napply; i++)
-		if (same_person(addr, r->appliers->addr[i]))
+		if (same_person(wr->addr, r->appliers->addr[i]))
 			w->applies = 1;
 	return 0;
 }
@@ -703,6 +705,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		r.nmore_repliers = rp.more;
 		r.thread_tags = rp.tags;
 		r.withdrawn_patches = rp.withdrawn;
+		r.replaced_patches = rp.replaced & ~rp.withdrawn;
 		r.reply = ro;
 		r.series = ser;
 		r.cadence = pol->ping_after;

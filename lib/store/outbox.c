@@ -598,10 +598,17 @@ static const char SQL_HISTORY[] =
  * replies (1 Reviewed-by, 2 Acked-by or Acked-for-MFD-by, 4 Tested-by;
  * 8: an "Applied"/"queued" of theirs), and when they last wrote. */
 static const char SQL_THREAD_OTHERS[] =
-	"WITH RECURSIVE " PC_STORE__TWINS ", th(msgid) AS ("
-	" SELECT msgid FROM messages WHERE series_id IN twins"
-	" UNION SELECT m.msgid FROM messages m JOIN th"
-	" ON m.in_reply_to = th.msgid WHERE +m.series_id IS NULL) "
+	/* each message with the patch it is below (0: the cover), and
+	 * as leaves, not descended into, the author's patches of another
+	 * series posted below them: a newer version of that patch */
+	"WITH RECURSIVE " PC_STORE__TWINS ", th(msgid, idx, leaf) AS ("
+	" SELECT msgid, CASE WHEN kind = 'patch' THEN idx ELSE 0 END, 0"
+	" FROM messages WHERE series_id IN twins"
+	" UNION SELECT m.msgid, th.idx, m.series_id IS NOT NULL"
+	" FROM messages m JOIN th ON m.in_reply_to = th.msgid AND th.leaf = 0"
+	" WHERE +m.series_id IS NULL OR (+m.kind = 'patch'"
+	" AND +m.series_id NOT IN twins AND +m.from_addr ="
+	" (SELECT author_addr FROM series WHERE id = ?1))) "
 	"SELECT m.from_name, m.from_addr, "
 	"max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
 	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
@@ -614,13 +621,14 @@ static const char SQL_THREAD_OTHERS[] =
 	" AND t.name = 'Tested-by' COLLATE NOCASE)) "
 	"| 8 * max((m.intent & 1) = 1), max(m.date), "
 	/* the patches they withdrew below them ("This patch is wrong ...
-	 * The rest in the series is okay."), as bits of n - 1 */
-	"sum(DISTINCT CASE WHEN (m.intent & 33554432) != 0 "
-	" AND p.idx BETWEEN 1 AND 63 THEN 1 << (p.idx - 1) ELSE 0 END) "
+	 * The rest in the series is okay."), and those they posted a
+	 * newer version of below them, as bits of n - 1 */
+	"sum(DISTINCT CASE WHEN (m.intent & 33554432) != 0 AND th.leaf = 0 "
+	" AND th.idx BETWEEN 1 AND 63 THEN 1 << (th.idx - 1) ELSE 0 END), "
+	"sum(DISTINCT CASE WHEN th.leaf AND th.idx BETWEEN 1 AND 63 "
+	" THEN 1 << (th.idx - 1) ELSE 0 END) "
 	"FROM th JOIN messages m ON m.msgid = th.msgid "
-	"LEFT JOIN messages p ON p.msgid = m.in_reply_to "
-	" AND p.series_id = ?1 AND p.kind = 'patch' "
-	"WHERE m.kind = 'reply' AND m.date > ?2 AND m.date <= ?3 "
+	"WHERE (m.kind = 'reply' OR th.leaf) AND m.date > ?2 AND m.date <= ?3 "
 	"AND m.is_bot = 0 AND m.auto_submitted IS NULL AND m.from_addr != '' "
 	"GROUP BY lower(m.from_addr) ORDER BY min(m.date)";
 /* Below this much history, nobody seen says nothing: all M: people. */
@@ -890,9 +898,8 @@ out:
 
 int pc_outbox_thread_others(struct pc_store *st, int64_t series_id,
 			    int64_t after, int64_t until,
-			    int (*fn)(const char *addr, const char *name,
-				      unsigned tags, uint64_t withdrew,
-				      int64_t last, void *arg),
+			    int (*fn)(const struct pc_outbox_writer *w,
+				      void *arg),
 			    void *arg, struct pc_err *err)
 {
 	sqlite3_stmt *s = pc_store__stmt(st, SQL_THREAD_OTHERS, err);
@@ -903,13 +910,18 @@ int pc_outbox_thread_others(struct pc_store *st, int64_t series_id,
 	sqlite3_bind_int64(s, 1, series_id);
 	sqlite3_bind_int64(s, 2, after);
 	sqlite3_bind_int64(s, 3, until);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		if ((stop = fn(pc_store__col(s, 1),
-			       pc_store__col(s, 0) ? pc_store__col(s, 0) : "",
-			       (unsigned)sqlite3_column_int(s, 2),
-			       (uint64_t)sqlite3_column_int64(s, 4),
-			       sqlite3_column_int64(s, 3), arg)) != 0)
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct pc_outbox_writer w;
+
+		w.addr = pc_store__col(s, 1);
+		w.name = pc_store__col(s, 0) ? pc_store__col(s, 0) : "";
+		w.tags = (unsigned)sqlite3_column_int(s, 2);
+		w.last = sqlite3_column_int64(s, 3);
+		w.withdrew = (uint64_t)sqlite3_column_int64(s, 4);
+		w.replaced = (uint64_t)sqlite3_column_int64(s, 5);
+		if ((stop = fn(&w, arg)) != 0)
 			break;
+	}
 	sqlite3_reset(s);
 	if (stop)
 		return stop;

@@ -250,23 +250,31 @@ int pc_outbox_appliers(struct pc_store *st, const char *entry,
 #define PC_OUTBOX_TESTED 4u
 #define PC_OUTBOX_QUEUED 8u /* not a tag: their "Applied", "queued" */
 
+/* Someone who wrote in a series' thread (pc_outbox_thread_others()). */
+struct pc_outbox_writer {
+	const char *addr, *name; /* valid during the call */
+	unsigned tags; /* the PC_OUTBOX_* review tags their replies gave */
+	/* The patches (bit n - 1 for patch n, up to 63) a reply of theirs
+	 * below withdrew ("This patch is wrong"), and those below which they
+	 * posted a patch of another series: its newer version (the
+	 * author's "[PATCH v2]" of one patch, below its review). */
+	uint64_t withdrew, replaced;
+	int64_t last; /* the Date of their last message there */
+};
+
 /*
- * Calls fn(addr, name, tags, last, arg) for each person, bots and
- * auto-submitted mail aside, who wrote in series_id's thread (replies
- * to its patches and cover, and replies to those) after `after` and at
- * or before `until`, once each, in the order they first wrote; tags:
- * the PC_OUTBOX_* review tags their replies gave; withdrew: the patches
- * (bit n - 1 for patch n, up to 63) a reply of theirs right below
- * withdrew ("This patch is wrong"); last: the Date of their last reply
- * there. The author is among
- * them when they wrote: the caller tells them apart. A non-zero return
- * of fn stops and is returned. Errors: PC_EDB.
+ * Calls fn(writer, arg) for each person, bots and auto-submitted mail
+ * aside, who wrote in series_id's thread (replies to its patches and
+ * cover, and replies to those, and the author's patches posted below
+ * them) after `after` and at or before `until`, once each, in the order
+ * they first wrote. The author is among them when they wrote: the
+ * caller tells them apart. A non-zero return of fn stops and is
+ * returned. Errors: PC_EDB.
  */
 int pc_outbox_thread_others(struct pc_store *st, int64_t series_id,
 			    int64_t after, int64_t until,
-			    int (*fn)(const char *addr, const char *name,
-				      unsigned tags, uint64_t withdrew,
-				      int64_t last, void *arg),
+			    int (*fn)(const struct pc_outbox_writer *w,
+				      void *arg),
 			    void *arg, struct pc_err *err);
 
 /* The address of the list a List-Id names ("linux-pwm.vger.kernel.org"

@@ -1023,7 +1023,25 @@ static void test_compose__resend_names_who_answered(void **state)
 					   "version, without them, with the "
 					   "tags given on the list added"));
 	assert_false(has_unwrapped(out.buf, "RESEND"));
+	/* A newer version of one patch posted below its review: the
+	 * rest is resent, not all of it. */
 	f.r.withdrawn_patches = 0;
+	f.r.replaced_patches = 2u;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "What to do now: you posted a "
+					   "newer version of patch 2 on the "
+					   "list, so if the rest still "
+					   "applies, resend it with the tags "
+					   "given on the list added"));
+	f.r.withdrawn_patches = 1u;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf,
+				  "What to do now: you withdrew "
+				  "patch 1 and posted a newer version "
+				  "of patch 2 on the list, so send the "
+				  "rest as the series' next version, "
+				  "without them"));
+	f.r.withdrawn_patches = f.r.replaced_patches = 0;
 	/* Who applies and who reviews, told apart; a name that is an
 	 * address is no name. */
 	f.r.repliers = NULL;
