@@ -174,6 +174,9 @@ struct pc_notify_replier {
 	struct pc_notify_addr who;
 	unsigned tags; /* PC_NOTIFY_REVIEWED | PC_NOTIFY_ACKED | ... */
 	int applies; /* one of those who apply the series */
+	/* the patches (bit n - 1) their tags cover when not all of them
+	 * ("Rob Herring reviewed patch 2"); 0: all of it */
+	uint64_t tagged_patches;
 };
 #define PC_NOTIFY_REVIEWED 1u
 #define PC_NOTIFY_ACKED 2u
@@ -201,6 +204,9 @@ struct pc_notify_resend {
 	 * the author's). */
 	int64_t wait_from;
 	const char *wait_by;
+	/* The author's last message in its thread (0: none): a postscript
+	 * after the answer the wait counts from. */
+	int64_t author_last;
 	/* Who else wrote in its thread since the wait began (the author
 	 * and bots aside), in the order they first wrote, at most
 	 * PC_COMPOSE_MAX_REPLIERS (borrowed); nmore: how many more. The

@@ -225,10 +225,31 @@ static void add_repliers(struct pc_buf *out, const struct pc_notify_resend *r,
 		free(name);
 		pc_buf_addstr(out, (t & PC_NOTIFY_QUEUED) ?
 					   " queued part of it" :
-				   (t & PC_NOTIFY_REVIEWED) ? " reviewed it" :
-				   (t & PC_NOTIFY_ACKED)    ? " acked it" :
-				   (t & PC_NOTIFY_TESTED)   ? " tested it" :
+				   (t & PC_NOTIFY_REVIEWED) ? " reviewed" :
+				   (t & PC_NOTIFY_ACKED)    ? " acked" :
+				   (t & PC_NOTIFY_TESTED)   ? " tested" :
 							      " replied");
+		/* what their tags cover: all of it, or some patches */
+		if (!(t & PC_NOTIFY_QUEUED) &&
+		    (t & (PC_NOTIFY_REVIEWED | PC_NOTIFY_ACKED |
+			  PC_NOTIFY_TESTED))) {
+			size_t np = 0;
+			char *which =
+				w->tagged_patches ?
+					and_list_bits(w->tagged_patches, &np) :
+					NULL;
+
+			/* a list is read up to four */
+			if (np > 4)
+				pc_buf_addf(out, " %zu of its patches", np);
+			else if (np)
+				pc_buf_addf(out, " %s %s",
+					    np > 1 ? "patches" : "patch",
+					    which);
+			else
+				pc_buf_addstr(out, " it");
+			free(which);
+		}
 		*tags_out |= t;
 		*applier_out |= w->applies;
 	}
@@ -259,6 +280,8 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 		goto out;
 	/* Where this wait began, when after the posting. */
 	if (r->wait_from > r->series.posted && (r->nrepliers || r->nth <= 1)) {
+		int64_t last = r->wait_from;
+
 		if (r->wait_by) {
 			char *by = pc_mail_clean_dup(r->wait_by,
 						     PC_COMPOSE_TEXT_MAX);
@@ -268,15 +291,18 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 				    "%s's reply of ",
 				    by);
 			free(by);
+		} else if (r->nrepliers) {
+			pc_buf_addstr(&d, " and has waited on its maintainers "
+					  "since your message of ");
 		} else {
-			pc_buf_addstr(&d,
-				      r->nrepliers ?
-					      "; you last wrote in its "
-					      "thread on " :
-					      " and the last message in its "
-					      "thread is yours, of ");
+			/* A postscript of the author's after the answer
+			 * the wait counts from is the last message. */
+			last = r->author_last > r->wait_from ? r->author_last :
+							       r->wait_from;
+			pc_buf_addstr(&d, " and the last message in its thread "
+					  "is yours, of ");
 		}
-		if ((rc = pc_compose__add_when(&d, h, r->wait_from, err)) < 0)
+		if ((rc = pc_compose__add_when(&d, h, last, err)) < 0)
 			goto out;
 	}
 	/* What happened since, as it happened: a Reviewed-by from someone

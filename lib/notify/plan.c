@@ -510,6 +510,13 @@ static int add_replier(const struct pc_outbox_writer *wr, void *arg)
 	w->who.addr = keep(r->p, wr->addr);
 	w->who.name = keep(r->p, wr->name);
 	w->tags = notify_tags(wr->tags);
+	w->tagged_patches = 0;
+	/* Tags on some patches of several, none on the cover letter. */
+	if (!wr->tagged_all && wr->tagged && r->c->patches > 1 &&
+	    r->c->patches <= 63 &&
+	    (wr->tagged & ((UINT64_C(1) << r->c->patches) - 1)) !=
+		    (UINT64_C(1) << r->c->patches) - 1)
+		w->tagged_patches = wr->tagged;
 	w->applies = 0;
 	for (i = 0; i < r->napply; i++)
 		if (same_person(wr->addr, r->appliers->addr[i]))
@@ -705,6 +712,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		r.nmore_repliers = rp.more;
 		r.thread_tags = rp.tags;
 		r.withdrawn_patches = rp.withdrawn;
+		r.author_last = rp.author_last;
 		r.replaced_patches = rp.replaced & ~rp.withdrawn;
 		r.reply = ro;
 		r.series = ser;

@@ -597,6 +597,12 @@ static const char SQL_HISTORY[] =
  * first wrote: name, address, which review tags they gave in those
  * replies (1 Reviewed-by, 2 Acked-by or Acked-for-MFD-by, 4 Tested-by;
  * 8: an "Applied"/"queued" of theirs), and when they last wrote. */
+/* Whether reply m gives a review tag of its sender's own. */
+#define TAGGED                                                           \
+	"EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id"     \
+	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0" \
+	" AND (t.name IN ('Reviewed-by', 'Tested-by') COLLATE NOCASE"    \
+	" OR t.name LIKE 'Acked-%by'))"
 static const char SQL_THREAD_OTHERS[] =
 	/* each message with the patch it is below (0: the cover), and
 	 * as leaves, not descended into, the author's patches of another
@@ -626,7 +632,12 @@ static const char SQL_THREAD_OTHERS[] =
 	"sum(DISTINCT CASE WHEN (m.intent & 33554432) != 0 AND th.leaf = 0 "
 	" AND th.idx BETWEEN 1 AND 63 THEN 1 << (th.idx - 1) ELSE 0 END), "
 	"sum(DISTINCT CASE WHEN th.leaf AND th.idx BETWEEN 1 AND 63 "
-	" THEN 1 << (th.idx - 1) ELSE 0 END) "
+	" THEN 1 << (th.idx - 1) ELSE 0 END), "
+	/* the patches their review tags were given below, and whether one
+	 * was given below the cover letter (for all of it) */
+	"sum(DISTINCT CASE WHEN th.idx BETWEEN 1 AND 63 AND " TAGGED
+	" THEN 1 << (th.idx - 1) ELSE 0 END), "
+	"max(th.idx = 0 AND " TAGGED ") "
 	"FROM th JOIN messages m ON m.msgid = th.msgid "
 	"WHERE (m.kind = 'reply' OR th.leaf) AND m.date > ?2 AND m.date <= ?3 "
 	"AND m.is_bot = 0 AND m.auto_submitted IS NULL AND m.from_addr != '' "
@@ -919,6 +930,8 @@ int pc_outbox_thread_others(struct pc_store *st, int64_t series_id,
 		w.last = sqlite3_column_int64(s, 3);
 		w.withdrew = (uint64_t)sqlite3_column_int64(s, 4);
 		w.replaced = (uint64_t)sqlite3_column_int64(s, 5);
+		w.tagged = (uint64_t)sqlite3_column_int64(s, 6);
+		w.tagged_all = sqlite3_column_int(s, 7);
 		if ((stop = fn(&w, arg)) != 0)
 			break;
 	}

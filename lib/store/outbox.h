@@ -259,6 +259,10 @@ struct pc_outbox_writer {
 	 * posted a patch of another series: its newer version (the
 	 * author's "[PATCH v2]" of one patch, below its review). */
 	uint64_t withdrew, replaced;
+	/* The patches their review tags were given below (bit n - 1), and
+	 * whether one was given below the cover letter: for all of it. */
+	uint64_t tagged;
+	int tagged_all;
 	int64_t last; /* the Date of their last message there */
 };
 

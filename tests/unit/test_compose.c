@@ -23,6 +23,7 @@
 #include "mail/message.h"
 #include "mail/rfc2047.h"
 #include "notify/compose.h"
+#include "notify/compose_internal.h"
 #include "sla/bizclock.h"
 #include "util/buf.h"
 #include "util/err.h"
@@ -920,30 +921,51 @@ static void test_compose__resend_rest_of_a_series(void **state)
 static void test_compose__resend_names_who_answered(void **state)
 {
 	static const struct pc_notify_replier two[] = {
-		{ { "Rob Herring", "robh@kernel.org" }, PC_NOTIFY_REVIEWED, 0 },
+		{ { "Rob Herring", "robh@kernel.org" },
+		  PC_NOTIFY_REVIEWED,
+		  0,
+		  0 },
 		{ { "", "joel@jms.id.au" },
 		  PC_NOTIFY_TESTED | PC_NOTIFY_ACKED,
+		  0,
 		  0 },
 	};
 	static const struct pc_notify_replier applier[] = {
 		{ { "Dan Williams", "dan.j.williams@intel.com" },
 		  PC_NOTIFY_ACKED,
-		  1 },
+		  1,
+		  0 },
 	};
 	static const struct pc_notify_replier queued[] = {
 		{ { "Jonathan Cameron", "jic23@kernel.org" },
 		  PC_NOTIFY_QUEUED,
+		  0,
 		  0 },
 	};
 	static const struct pc_notify_replier talker[] = {
-		{ { "Kees Cook", "keescook@chromium.org" }, 0, 0 },
+		{ { "Kees Cook", "keescook@chromium.org" }, 0, 0, 0 },
 	};
 	/* A corporate directory's order ("Winkler, Tomas", linux-integrity
 	 * 2022-11-16) is said the way the name is spoken. */
 	static const struct pc_notify_replier surname_first[] = {
 		{ { "Winkler, Tomas", "tomas.winkler@intel.com" },
 		  PC_NOTIFY_ACKED,
+		  0,
 		  0 },
+	};
+	/* Tags on some patches of several: which (linux-pwm 2022-11-01,
+	 * Philippe Mathieu-Daudé's Reviewed-by on 4/5 and 5/5). */
+	static const struct pc_notify_replier some[] = {
+		{ { "Philippe Mathieu-Daude", "philmd@linaro.org" },
+		  PC_NOTIFY_REVIEWED,
+		  0,
+		  (1u << 3) | (1u << 4) },
+	};
+	static const struct pc_notify_replier many[] = {
+		{ { "Darrick J. Wong", "djwong@kernel.org" },
+		  PC_NOTIFY_REVIEWED,
+		  0,
+		  0xf0000078u },
 	};
 	static const struct pc_notify_addr people[] = {
 		{ "Dan Williams", "dan.j.williams@intel.com" },
@@ -1000,13 +1022,43 @@ static void test_compose__resend_names_who_answered(void **state)
 	f.r.repliers = talker;
 	f.r.wait_by = NULL;
 	compose_resend(&out, &f.r);
-	assert_true(has_unwrapped(out.buf, "; you last wrote in its thread "
-					   "on"));
+	assert_true(has_unwrapped(out.buf, "and has waited on its maintainers "
+					   "since your message of"));
 	assert_true(has_unwrapped(out.buf, "since then Kees Cook replied, but "
 					   "nobody who applies it has answered "
 					   "yet:"));
 	assert_false(has_unwrapped(out.buf, "is yours"));
 	assert_true(has_unwrapped(out.buf, "resend the series unchanged"));
+	/* Nobody else wrote, and the author added a postscript five
+	 * minutes after the answer the wait counts from (linux-pwm
+	 * 2022-11-16): the last message is the postscript. */
+	f.r.repliers = NULL;
+	f.r.nrepliers = 0;
+	f.r.author_last = f.r.wait_from + 300;
+	compose_resend(&out, &f.r);
+	{
+		struct pc_buf want = PC_BUF_INIT;
+		struct pc_err err = { 0 };
+
+		assert_int_equal(pc_compose__add_when(&want, &f.r.head,
+						      f.r.author_last, &err),
+				 0);
+		assert_true(has_unwrapped(out.buf, want.buf));
+		pc_buf_release(&want);
+	}
+	assert_true(has_unwrapped(out.buf, "the last message in its thread "
+					   "is yours, of"));
+	f.r.author_last = 0;
+	f.r.repliers = talker;
+	f.r.nrepliers = 1;
+	f.r.repliers = some;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "since then Philippe Mathieu-Daude "
+					   "reviewed patches 4 and 5, but"));
+	f.r.repliers = many;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "since then Darrick J. Wong "
+					   "reviewed 8 of its patches, but"));
 	f.r.repliers = surname_first;
 	f.r.series.author.name = "Usyskin, Alexander";
 	compose_resend(&out, &f.r);
