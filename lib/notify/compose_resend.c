@@ -154,6 +154,11 @@ static char *and_list_bits(uint64_t bits, size_t *n_out)
 	return out;
 }
 
+/* How a resend treats the review tags given on the list: it keeps
+ * them (b4 trailers -u), or, with none given, the patches go unchanged. */
+#define KEEP_TAGS \
+	"with the tags given on the list added (b4 trailers -u adds them)"
+
 /* What to do when the author took some patches back on the list: "you
  * withdrew patch 2 ..." ("This patch is wrong ... The rest in the
  * series is okay.") asks for the rest as the next version; "you posted
@@ -180,9 +185,7 @@ static void left_out_advice(struct pc_buf *body,
 			     "or ping the maintainers with a short reply to it "
 			     "on the list, asking them to take the rest.",
 			     what.buf, nw + nr > 1 ? "them" : "it",
-			     tags ? ", with the tags given on the list added "
-				    "(b4 trailers -u adds them)" :
-				    "");
+			     tags ? ", " KEEP_TAGS : "");
 	else
 		pc_mail_para(
 			body, "", "",
@@ -191,10 +194,7 @@ static void left_out_advice(struct pc_buf *body,
 			"the tag of each of its patches; or ping the "
 			"maintainers with a short reply to it on the list, "
 			"asking them to take the rest.",
-			what.buf,
-			tags ? " with the tags given on the list added "
-			       "(b4 trailers -u adds them)" :
-			       " unchanged");
+			what.buf, tags ? " " KEEP_TAGS : " unchanged");
 	pc_buf_release(&what);
 	free(w);
 	free(n);
@@ -487,16 +487,13 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 			     "What to do now: if they still apply, resend the "
 			     "patches that were not applied, %s, with RESEND "
 			     "in their tags, as in:",
-			     tags ? "with the tags given on the list added" :
-				    "unchanged");
+			     tags ? KEEP_TAGS : "unchanged");
 	else
 		pc_mail_para(body, "", "",
 			     "What to do now: if it still applies, resend the "
 			     "series %s, with the same subject and RESEND in "
 			     "the tag:",
-			     tags ? "with the tags given on the list added "
-				    "(b4 trailers -u adds them)" :
-				    "unchanged");
+			     tags ? KEEP_TAGS : "unchanged");
 	pc_buf_addch(body, '\n');
 	/* One line, however long: it is copied into a Subject. */
 	pc_buf_addf(body, "  %s\n", t.buf);

@@ -512,11 +512,12 @@ static int add_replier(const struct pc_outbox_writer *wr, void *arg)
 	w->tags = notify_tags(wr->tags);
 	w->tagged_patches = 0;
 	/* Tags on some patches of several, none on the cover letter. */
-	if (!wr->tagged_all && wr->tagged && r->c->patches > 1 &&
-	    r->c->patches <= 63 &&
-	    (wr->tagged & ((UINT64_C(1) << r->c->patches) - 1)) !=
-		    (UINT64_C(1) << r->c->patches) - 1)
-		w->tagged_patches = wr->tagged;
+	if (!wr->tagged_all && r->c->patches > 1 && r->c->patches <= 63) {
+		uint64_t all = (UINT64_C(1) << r->c->patches) - 1;
+
+		if (wr->tagged && (wr->tagged & all) != all)
+			w->tagged_patches = wr->tagged;
+	}
 	w->applies = 0;
 	for (i = 0; i < r->napply; i++)
 		if (same_person(wr->addr, r->appliers->addr[i]))

@@ -597,12 +597,6 @@ static const char SQL_HISTORY[] =
  * first wrote: name, address, which review tags they gave in those
  * replies (1 Reviewed-by, 2 Acked-by or Acked-for-MFD-by, 4 Tested-by;
  * 8: an "Applied"/"queued" of theirs), and when they last wrote. */
-/* Whether reply m gives a review tag of its sender's own. */
-#define TAGGED                                                           \
-	"EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id"     \
-	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0" \
-	" AND (t.name IN ('Reviewed-by', 'Tested-by') COLLATE NOCASE"    \
-	" OR t.name LIKE 'Acked-%by'))"
 static const char SQL_THREAD_OTHERS[] =
 	/* each message with the patch it is below (0: the cover), and
 	 * as leaves, not descended into, the author's patches of another
@@ -614,34 +608,35 @@ static const char SQL_THREAD_OTHERS[] =
 	" FROM messages m JOIN th ON m.in_reply_to = th.msgid AND th.leaf = 0"
 	" WHERE +m.series_id IS NULL OR (+m.kind = 'patch'"
 	" AND +m.series_id NOT IN twins AND +m.from_addr ="
-	" (SELECT author_addr FROM series WHERE id = ?1))) "
-	"SELECT m.from_name, m.from_addr, "
-	"max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
-	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
-	" AND t.name = 'Reviewed-by' COLLATE NOCASE)) "
-	"| 2 * max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
-	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
-	" AND t.name LIKE 'Acked-%by')) "
-	"| 4 * max(EXISTS (SELECT 1 FROM trailers t WHERE t.message_id = m.id "
-	" AND t.origin = 'reply' AND t.mismatch = 0 AND t.suggested = 0 "
-	" AND t.name = 'Tested-by' COLLATE NOCASE)) "
-	"| 8 * max((m.intent & 1) = 1), max(m.date), "
+	" (SELECT author_addr FROM series WHERE id = ?1))), "
+	/* each of them in the window, with the review tags of its
+	 * sender's own it gives (PC_OUTBOX_*), read once */
+	"w(name, addr, date, intent, idx, leaf, tags) AS ("
+	" SELECT m.from_name, m.from_addr, m.date, m.intent, th.idx, th.leaf,"
+	" (SELECT coalesce(max(t.name = 'Reviewed-by' COLLATE NOCASE)"
+	"  | 2 * max(t.name LIKE 'Acked-%by')"
+	"  | 4 * max(t.name = 'Tested-by' COLLATE NOCASE), 0)"
+	"  FROM trailers t WHERE t.message_id = m.id AND t.origin = 'reply'"
+	"  AND t.mismatch = 0 AND t.suggested = 0)"
+	" FROM th JOIN messages m ON m.msgid = th.msgid"
+	" WHERE (m.kind = 'reply' OR th.leaf) AND m.date > ?2"
+	" AND m.date <= ?3 AND m.is_bot = 0 AND m.auto_submitted IS NULL"
+	" AND m.from_addr != '') "
+	"SELECT name, addr, max(tags & 1) | max(tags & 2) | max(tags & 4)"
+	" | 8 * max((intent & 1) = 1), max(date), "
 	/* the patches they withdrew below them ("This patch is wrong ...
-	 * The rest in the series is okay."), and those they posted a
-	 * newer version of below them, as bits of n - 1 */
-	"sum(DISTINCT CASE WHEN (m.intent & 33554432) != 0 AND th.leaf = 0 "
-	" AND th.idx BETWEEN 1 AND 63 THEN 1 << (th.idx - 1) ELSE 0 END), "
-	"sum(DISTINCT CASE WHEN th.leaf AND th.idx BETWEEN 1 AND 63 "
-	" THEN 1 << (th.idx - 1) ELSE 0 END), "
-	/* the patches their review tags were given below, and whether one
-	 * was given below the cover letter (for all of it) */
-	"sum(DISTINCT CASE WHEN th.idx BETWEEN 1 AND 63 AND " TAGGED
-	" THEN 1 << (th.idx - 1) ELSE 0 END), "
-	"max(th.idx = 0 AND " TAGGED ") "
-	"FROM th JOIN messages m ON m.msgid = th.msgid "
-	"WHERE (m.kind = 'reply' OR th.leaf) AND m.date > ?2 AND m.date <= ?3 "
-	"AND m.is_bot = 0 AND m.auto_submitted IS NULL AND m.from_addr != '' "
-	"GROUP BY lower(m.from_addr) ORDER BY min(m.date)";
+	 * The rest in the series is okay."), those they posted a newer
+	 * version of below them, and those their review tags were given
+	 * below, as bits of n - 1; and whether a tag of theirs was given
+	 * below the cover letter (for all of it) */
+	"sum(DISTINCT CASE WHEN (intent & 33554432) != 0 AND leaf = 0"
+	" AND idx BETWEEN 1 AND 63 THEN 1 << (idx - 1) ELSE 0 END), "
+	"sum(DISTINCT CASE WHEN leaf AND idx BETWEEN 1 AND 63"
+	" THEN 1 << (idx - 1) ELSE 0 END), "
+	"sum(DISTINCT CASE WHEN tags != 0 AND idx BETWEEN 1 AND 63"
+	" THEN 1 << (idx - 1) ELSE 0 END), "
+	"max(idx = 0 AND tags != 0) "
+	"FROM w GROUP BY lower(addr) ORDER BY min(date)";
 /* Below this much history, nobody seen says nothing: all M: people. */
 #define KNOWN_HISTORY ((int64_t)30 * 86400)
 /* The R: people of an entry who wrote to the list in the 180 days

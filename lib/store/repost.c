@@ -32,19 +32,19 @@ static const char SQL_CANDIDATES[] =
 	"AND o.first_posted > s.first_posted "
 	"AND o.first_posted < s.first_posted + 180 * 86400 "
 	"AND o.version >= s.version "
-	"AND NOT (coalesce(o.topic, '') GLOB '[0-9]*.[0-9]*' "
-	" OR ' ' || coalesce(o.topic, '') || ' ' LIKE '% stable %') "
-	"AND (SELECT count(*) FROM mine) > 0 "
-	"AND (SELECT count(*) FROM messages om WHERE om.series_id = o.id "
-	" AND om.kind = 'patch') BETWEEN 1 AND ?2 "
-	"AND (SELECT count(DISTINCT f.new_path) FROM messages om "
-	" JOIN patch_files f ON f.message_id = om.id "
-	" WHERE om.series_id = o.id) = (SELECT count(*) FROM mine) "
-	"AND (SELECT count(DISTINCT f.new_path) FROM messages om "
-	" JOIN patch_files f ON f.message_id = om.id "
-	" WHERE om.series_id = o.id AND +f.new_path IN (SELECT path FROM mine)) "
-	" = (SELECT count(*) FROM mine) "
-	"ORDER BY o.first_posted, o.id LIMIT ?3";
+	"AND NOT " PC_STORE__STABLE_COPY(
+		"o") " "
+		     "AND (SELECT count(*) FROM mine) > 0 "
+		     "AND (SELECT count(*) FROM messages om WHERE om.series_id = o.id "
+		     " AND om.kind = 'patch') BETWEEN 1 AND ?2 "
+		     "AND (SELECT count(DISTINCT f.new_path) FROM messages om "
+		     " JOIN patch_files f ON f.message_id = om.id "
+		     " WHERE om.series_id = o.id) = (SELECT count(*) FROM mine) "
+		     "AND (SELECT count(DISTINCT f.new_path) FROM messages om "
+		     " JOIN patch_files f ON f.message_id = om.id "
+		     " WHERE om.series_id = o.id AND +f.new_path IN (SELECT path FROM mine)) "
+		     " = (SELECT count(*) FROM mine) "
+		     "ORDER BY o.first_posted, o.id LIMIT ?3";
 
 static const char SQL_PATCHES[] =
 	"SELECT id FROM messages WHERE series_id = ?1 AND kind = 'patch' "

@@ -125,40 +125,40 @@ static const char SQL_REPLACED[] =
 	"WHERE s.id = ?1 AND o.author_addr = s.author_addr AND o.id != s.id "
 	"AND o.first_posted > s.first_posted "
 	/* a stable tree's queue ("[PATCH 6.1 012/200]") is no new version */
-	"AND NOT (coalesce(o.topic, '') GLOB '[0-9]*.[0-9]*' "
-	" OR ' ' || coalesce(o.topic, '') || ' ' LIKE '% stable %') "
-	"AND o.first_posted < s.first_posted + 180 * 86400 "
-	"AND (SELECT count(*) FROM mine) > 0 "
-	/* (a later series of a lower version that carries this one's
+	"AND NOT " PC_STORE__STABLE_COPY(
+		"o") " "
+		     "AND o.first_posted < s.first_posted + 180 * 86400 "
+		     "AND (SELECT count(*) FROM mine) > 0 "
+		     /* (a later series of a lower version that carries this one's
 	 * patches unchanged builds on it: "[PATCH v2 0/3] Add support for
 	 * linking gpt with poeg" carries "[PATCH v11] ... RZ/G2L GPT") */
-	"AND ((o.version >= s.version AND EXISTS (SELECT 1 FROM messages om "
-	/* By each series' own messages: the patch-id index (a patch
+		     "AND ((o.version >= s.version AND EXISTS (SELECT 1 FROM messages om "
+		     /* By each series' own messages: the patch-id index (a patch
 	 * re-sent in every version, a backport to every stable tree) may
 	 * hold hundreds of rows per key. */
-	"  JOIN messages sm ON sm.patch_id = om.patch_id "
-	"  WHERE om.series_id = o.id AND sm.series_id = s.id) "
-	"  AND 2 * (SELECT count(DISTINCT f.new_path) FROM messages om "
-	"  JOIN patch_files f ON f.message_id = om.id "
-	"  WHERE om.series_id = o.id AND +f.new_path IN (SELECT path FROM mine)) "
-	"  >= (SELECT count(*) FROM mine)) "
-	" OR (o.version > s.version "
-	"  AND 3 * (SELECT count(DISTINCT f.new_path) FROM messages om "
-	"  JOIN patch_files f ON f.message_id = om.id "
-	"  WHERE om.series_id = o.id AND +f.new_path IN (SELECT path FROM mine)) "
-	"  > (SELECT count(*) FROM mine) + (SELECT count(DISTINCT f.new_path) "
-	"  FROM messages om JOIN patch_files f ON f.message_id = om.id "
-	"  WHERE om.series_id = o.id)) "
-	/* or of the same version, every patch of it again by its title,
+		     "  JOIN messages sm ON sm.patch_id = om.patch_id "
+		     "  WHERE om.series_id = o.id AND sm.series_id = s.id) "
+		     "  AND 2 * (SELECT count(DISTINCT f.new_path) FROM messages om "
+		     "  JOIN patch_files f ON f.message_id = om.id "
+		     "  WHERE om.series_id = o.id AND +f.new_path IN (SELECT path FROM mine)) "
+		     "  >= (SELECT count(*) FROM mine)) "
+		     " OR (o.version > s.version "
+		     "  AND 3 * (SELECT count(DISTINCT f.new_path) FROM messages om "
+		     "  JOIN patch_files f ON f.message_id = om.id "
+		     "  WHERE om.series_id = o.id AND +f.new_path IN (SELECT path FROM mine)) "
+		     "  > (SELECT count(*) FROM mine) + (SELECT count(DISTINCT f.new_path) "
+		     "  FROM messages om JOIN patch_files f ON f.message_id = om.id "
+		     "  WHERE om.series_id = o.id)) "
+		     /* or of the same version, every patch of it again by its title,
 	 * under a new cover ("[PATCH v2 0/3] erofs: iomap support for
 	 * uncompressed cases" carries both patches of "[PATCH v2 0/2] erofs:
 	 * dio/dax support for non-tailpacking cases", reworked, and a
 	 * third: lore nvdimm 2021-07-30) */
-	" OR (o.version = s.version AND NOT EXISTS (SELECT 1 FROM messages sm "
-	"  WHERE sm.series_id = s.id AND sm.kind = 'patch' AND (sm.name = '' "
-	"  OR NOT EXISTS "
-	"  (SELECT 1 FROM messages om WHERE om.series_id = o.id "
-	"  AND om.kind = 'patch' AND lower(om.name) = lower(sm.name))))))";
+		     " OR (o.version = s.version AND NOT EXISTS (SELECT 1 FROM messages sm "
+		     "  WHERE sm.series_id = s.id AND sm.kind = 'patch' AND (sm.name = '' "
+		     "  OR NOT EXISTS "
+		     "  (SELECT 1 FROM messages om WHERE om.series_id = o.id "
+		     "  AND om.kind = 'patch' AND lower(om.name) = lower(sm.name))))))";
 /* Every patch of series ?1 posted again, the same diff (patch-id) in
  * another series, by the same person (the address, or the full name from
  * another address): the latest such date, or NULL. Uwe's "pwm: pca9685:
@@ -174,8 +174,7 @@ static const char SQL_REPLACED[] =
 	" WHERE o.patch_key = m.patch_key AND o.patch_id = m.patch_id " \
 	" AND o.kind = 'patch' AND o.series_id != m.series_id "         \
 	" AND o.date > m.date "                                         \
-	" AND NOT (coalesce(os.topic, '') GLOB '[0-9]*.[0-9]*' "        \
-	"  OR ' ' || coalesce(os.topic, '') || ' ' LIKE '% stable %') "
+	" AND NOT " PC_STORE__STABLE_COPY("os") " "
 static const char SQL_REPOSTED[] =
 	"SELECT CASE WHEN count(*) > 0 AND count(rp) = count(*) THEN max(rp) "
 	"END FROM (SELECT min(coalesce(ad, nd), coalesce(nd, ad)) AS rp "
@@ -231,8 +230,9 @@ static const char SQL_TAGS[] =
 	"AND t.name IN ('Reviewed-by', 'Acked-by') COLLATE NOCASE "
 	"ORDER BY m.date, t.id";
 /* The thread: the messages of the series and of its twins and every
- * reply below them that is not part of another series; and, flagged and not descended into, the
- * patches of another series its author (?2) posted below them: a new
+ * reply below them that is not part of another series; and, flagged
+ * and not descended into, the patches of another series its author
+ * (?2) posted below them: a new
  * version of one patch posted in reply to the review that asked for it
  * ("[PATCH v2] dt-bindings: pwm: mediatek: Add compatible for MT7986"
  * below Krzysztof Kozlowski's review of 2/2, linux-pwm 2022-10-31),

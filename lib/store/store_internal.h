@@ -52,6 +52,15 @@
 	"  WHERE b.series_id = s.id AND b.kind = 'patch'"                    \
 	"  AND b.patch_id = a.patch_id))))"
 
+/*
+ * Whether series alias s is a stable tree's queue ("[PATCH 6.1
+ * 012/200]", "[PATCH stable 5.15]"): a copy of patches already
+ * merged, never a newer version of the original posting.
+ */
+#define PC_STORE__STABLE_COPY(s)                                     \
+	"(coalesce(" s ".topic, '') GLOB '[0-9]*.[0-9]*' OR ' ' || " \
+	"coalesce(" s ".topic, '') || ' ' LIKE '% stable %')"
+
 struct pc_store__ckpt;
 struct pc_store__prof;
 struct pc_raw_state;
