@@ -178,6 +178,15 @@ struct pc_notify_replier {
 	 * ("Rob Herring reviewed patch 2"); 0: all of it */
 	uint64_t tagged_patches;
 };
+/* Patches of a series that another MAINTAINERS entry holds (a dts patch
+ * for the SoC's tree): its maintainers take them or ack them. */
+struct pc_notify_part {
+	const char *entry; /* borrowed */
+	const char *path; /* the first patch's first file (borrowed; or NULL) */
+	const int *patches; /* their numbers, ascending (borrowed) */
+	size_t npatches;
+};
+#define PC_COMPOSE_MAX_PARTS 4
 #define PC_NOTIFY_REVIEWED 1u
 #define PC_NOTIFY_ACKED 2u
 #define PC_NOTIFY_TESTED 4u
@@ -235,6 +244,18 @@ struct pc_notify_resend {
 	/* the first nwrite_to_apply of write_to apply it; the others are
 	 * its active reviewers */
 	size_t nwrite_to_apply;
+	/* Only part of the series reached the list: how many patches did;
+	 * 0: all of them, or not known. Less than a third (a tree-wide
+	 * series whose cover letter asks each subsystem to take its own:
+	 * 5 of 606), the advice is to resend those, not all. */
+	int patches_here;
+	/* The governing entry, and the parts of the series other entries
+	 * hold, at most PC_COMPOSE_MAX_PARTS (borrowed); nmore_parts: how
+	 * many more. The mail names those entries, not their people: the
+	 * author is to write to those who apply the rest. */
+	const char *entry;
+	const struct pc_notify_part *parts;
+	size_t nparts, nmore_parts;
 	/* 1 for the first reminder, n for the n-th after repeated silence
 	 * (0 reads as 1): from the second on the mail names the trusted
 	 * reviewers */

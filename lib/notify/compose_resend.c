@@ -98,14 +98,22 @@ static void add_resend_subject(struct pc_buf *out, const char *subj)
 		pc_buf_addf(out, " %s", p);
 }
 
-/* Whether the subject numbers a series of several patches. */
-static int several_patches(const char *subj)
+/* How many patches the subject numbers the series with (N of n/N), or
+ * 0. */
+static int series_total(const char *subj)
 {
 	struct pc_subject ps;
 
-	if (pc_subject_parse(&ps, subj, strlen(subj), NULL) < 0)
+	if (pc_subject_parse(&ps, subj, strlen(subj), NULL) < 0 ||
+	    !(ps.flags & PC_SUBJ_NUMBERED))
 		return 0;
-	return (ps.flags & PC_SUBJ_NUMBERED) && ps.total > 1;
+	return ps.total;
+}
+
+/* Whether the subject numbers a series of several patches. */
+static int several_patches(const char *subj)
+{
+	return series_total(subj) > 1;
 }
 
 /* "3,4,5" as "3, 4 and 5" (numbers only; anything else is dropped);
@@ -152,6 +160,72 @@ static char *and_list_bits(uint64_t bits, size_t *n_out)
 	out = and_list(csv.len ? csv.buf : "", n_out);
 	pc_buf_release(&csv);
 	return out;
+}
+
+/* "2, 4-6 and 9" of n ascending patch numbers. */
+static void add_numbers(struct pc_buf *out, const int *n, size_t k)
+{
+	size_t i = 0, runs = 0, r;
+
+	for (r = 0; r < k; r++)
+		runs += r == 0 || n[r] != n[r - 1] + 1;
+	for (r = 0; i < k; r++) {
+		size_t j = i;
+
+		while (j + 1 < k && n[j + 1] == n[j] + 1)
+			j++;
+		if (r)
+			pc_buf_addstr(out, r + 1 == runs ? " and " : ", ");
+		if (j > i)
+			pc_buf_addf(out, "%d-%d", n[i], n[j]);
+		else
+			pc_buf_addf(out, "%d", n[i]);
+		i = j + 1;
+	}
+}
+
+/* The parts of the series other entries hold: their maintainers take
+ * those patches, or ack them for the tree that takes the rest. */
+static void add_other_parts(struct pc_buf *body,
+			    const struct pc_notify_resend *r)
+{
+	struct pc_buf t = PC_BUF_INIT;
+	size_t i;
+	int many = r->nparts + r->nmore_parts > 1 || r->parts[0].npatches > 1;
+
+	pc_buf_addch(body, '\n');
+	pc_mail_para(body, "", "",
+		     "%s in MAINTAINERS, whose maintainers take %s or ack %s "
+		     "for the tree that takes the rest:",
+		     many ? "Its other patches are in other entries' files" :
+			    "Its other patch is in another entry's files",
+		     many ? "them" : "it", many ? "them" : "it");
+	pc_buf_addch(body, '\n');
+	for (i = 0; i < r->nparts; i++) {
+		const struct pc_notify_part *pt = &r->parts[i];
+		char *path = pc_mail_clean_dup(pt->path ? pt->path : "",
+					       PC_COMPOSE_TEXT_MAX);
+		char *entry = pc_mail_clean_dup(pt->entry, PC_COMPOSE_TEXT_MAX);
+
+		pc_buf_reset(&t);
+		pc_buf_addstr(&t, pt->npatches > 1 ? "patches " : "patch ");
+		add_numbers(&t, pt->patches, pt->npatches);
+		if (*path)
+			pc_buf_addf(&t, " (%s%s)",
+				    pt->npatches > 1 ? "first: " : "", path);
+		pc_buf_addf(&t, ": %s", entry);
+		pc_mail_wrap(body, t.buf, "  ", "    ");
+		free(path);
+		free(entry);
+	}
+	if (r->nmore_parts) {
+		pc_buf_reset(&t);
+		pc_buf_addf(&t, "and the patches of %zu more %s",
+			    r->nmore_parts,
+			    r->nmore_parts > 1 ? "entries" : "entry");
+		pc_mail_wrap(body, t.buf, "  ", "    ");
+	}
+	pc_buf_release(&t);
 }
 
 /* How a resend treats the review tags given on the list: it keeps
@@ -401,12 +475,27 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 			r->nwrite_to ? ":" : ".");
 	} else if (r->nwrite_to) {
 		pc_buf_addch(body, '\n');
-		pc_mail_para(body, "", "",
-			     "This mail goes to you alone. Who applies this "
-			     "code%s:",
-			     r->nwrite_to_apply < r->nwrite_to ?
-				     ", and who reviews it" :
-				     "");
+		char *entry = r->nparts && r->entry ?
+				      pc_mail_clean_dup(r->entry,
+							PC_COMPOSE_TEXT_MAX) :
+				      NULL;
+
+		if (entry)
+			pc_mail_para(body, "", "",
+				     "This mail goes to you alone. Who applies "
+				     "its patches for %s%s:",
+				     entry,
+				     r->nwrite_to_apply < r->nwrite_to ?
+					     ", and who reviews them" :
+					     "");
+		else
+			pc_mail_para(body, "", "",
+				     "This mail goes to you alone. Who applies "
+				     "this code%s:",
+				     r->nwrite_to_apply < r->nwrite_to ?
+					     ", and who reviews it" :
+					     "");
+		free(entry);
 	}
 	if (r->nwrite_to) {
 		pc_buf_addch(body, '\n');
@@ -419,6 +508,9 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 				pc_mail_wrap(body, t.buf, "  ", "    ");
 		}
 	}
+
+	if (r->nparts)
+		add_other_parts(body, r);
 
 	/* Late for the cycle. */
 	if (r->late) {
@@ -479,6 +571,25 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	 * some: what waits is the rest. */
 	if ((r->withdrawn_patches || r->replaced_patches) && several) {
 		left_out_advice(body, r, tags);
+		rc = 0;
+		goto out;
+	}
+	/* Less than a third of it reached the list: a tree-wide series
+	 * whose cover letter asks each subsystem to take its own part
+	 * (lib/sla/state.c); with more, its patches elsewhere are for
+	 * other lists' eyes, and the series is resent whole. */
+	if (r->patches_here > 0 && several &&
+	    3 * r->patches_here < series_total(s)) {
+		pc_mail_para(
+			body, "", "",
+			"What to do now: %d of its %d patches reached this "
+			"list; if they still apply, resend %s%s%s, with "
+			"RESEND in their tags; or ping the maintainers with "
+			"a short reply to it on the list.",
+			r->patches_here, series_total(s),
+			applied && napplied ? "those that were not applied" :
+					      "those",
+			tags ? ", " : " ", tags ? KEEP_TAGS : "unchanged");
 		rc = 0;
 		goto out;
 	}

@@ -15,6 +15,7 @@
 #include "store/command.h"
 #include "patch/classify.h"
 #include "store/outbox.h"
+#include "store/parts.h"
 #include "util/buf.h"
 #include "util/civil.h"
 #include "util/util.h"
@@ -380,6 +381,74 @@ static int active_reviewers(struct planner *p, const char *entry,
 					  &pc, p->err);
 }
 
+/* The parts of a series other entries hold (lib/store/parts.h), as a
+ * reminder names them: at most PC_COMPOSE_MAX_PARTS, the patches
+ * applied or withdrawn already left out. */
+struct parts {
+	const char *applied; /* borrowed: "3,4", or NULL */
+	uint64_t withdrawn; /* bit n - 1 for patch n */
+	struct pc_notify_part part[PC_COMPOSE_MAX_PARTS];
+	size_t n, more;
+};
+
+/* Whether the number n is in the comma-separated list csv. */
+static int in_csv(const char *csv, int n)
+{
+	const char *q = csv;
+
+	while (q && *q) {
+		char *end;
+		long v = strtol(q, &end, 10);
+
+		if (end != q && v == n)
+			return 1;
+		q = strchr(end, ',');
+		q = q ? q + 1 : NULL;
+	}
+	return 0;
+}
+
+static int add_part(const struct pc_store_part *sp, void *arg)
+{
+	struct parts *ps = arg;
+	struct pc_notify_part *pt;
+	int *nums = xmalloc(sp->npatches * sizeof(*nums));
+	size_t i, k = 0;
+
+	for (i = 0; i < sp->npatches; i++) {
+		int n = sp->patches[i];
+
+		if ((n >= 1 && n <= 64 &&
+		     (ps->withdrawn & ((uint64_t)1 << (n - 1)))) ||
+		    in_csv(ps->applied, n))
+			continue;
+		nums[k++] = n;
+	}
+	if (!k || ps->n == PC_COMPOSE_MAX_PARTS) {
+		ps->more += k > 0;
+		free(nums);
+		return 0;
+	}
+	pt = &ps->part[ps->n++];
+	pt->entry = xstrdup(sp->entry);
+	pt->path = sp->path ? xstrdup(sp->path) : NULL;
+	pt->patches = nums;
+	pt->npatches = k;
+	return 0;
+}
+
+static void parts_release(struct parts *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->n; i++) {
+		free((char *)ps->part[i].entry);
+		free((char *)ps->part[i].path);
+		free((int *)ps->part[i].patches);
+	}
+	ps->n = ps->more = 0;
+}
+
 /* A digest item about a series this soon after its author's own ping
  * would repeat it. */
 #define PING_QUIET ((int64_t)2 * 86400)
@@ -558,6 +627,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	int alone = kind == PC_MAIL_RESEND &&
 		    (private || !p->o->cc_maintainers);
 	struct people maint = { { 0 }, { 0 }, 0 };
+	struct parts parts;
 	struct pc_notify_addr ma[MAX_PEOPLE], tr[PC_COMPOSE_MAX_TRUSTED];
 	struct pc_notify_series ser = { 0 };
 	struct pc_notify_reply_opts ro = { 0 };
@@ -568,6 +638,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 	int64_t send_after = p->now;
 	int rc;
 
+	memset(&parts, 0, sizeof(parts));
 	if (too_soon)
 		snprintf(period, sizeof(period), "posted");
 	else if (kind == PC_MAIL_BOOT_REPORT)
@@ -708,6 +779,17 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 				 (long long)y, m, d);
 			reason = why;
 		}
+		parts.applied = c->applied_patches;
+		parts.withdrawn = rp.withdrawn;
+		if ((rc = pc_store_other_parts(p->st, c->series_id, c->entry,
+					       add_part, &parts, p->err)) < 0)
+			goto out;
+		if (c->flag_bits & PC_SLA_INCOMPLETE)
+			r.patches_here = c->patches;
+		r.entry = c->entry;
+		r.parts = parts.part;
+		r.nparts = parts.n;
+		r.nmore_parts = parts.more;
 		r.repliers = rp.w;
 		r.nrepliers = rp.n;
 		r.nmore_repliers = rp.more;
@@ -769,6 +851,7 @@ static int plan_reply(struct planner *p, const struct pc_outbox_candidate *c,
 		   &msg);
 out:
 	people_release(&maint);
+	parts_release(&parts);
 	pc_buf_release(&msg);
 	pc_buf_release(&rcpts);
 	return rc;

@@ -869,12 +869,20 @@ static void test_compose__resend_subject_never_wrapped(void **state)
  * ack, not the author's; hwmon had applied 3/4 and 4/4). */
 static int has_unwrapped(const char *mail, const char *text)
 {
-	char *flat = xstrdup(mail), *p;
+	char *flat = xstrdup(mail), *p, *q;
 	int found;
 
-	for (p = flat; *p; p++)
-		if (*p == '\n')
-			*p = ' ';
+	/* a line break and the next line's indentation are one space */
+	for (p = q = flat; *p; p++) {
+		if (*p == '\n') {
+			*q++ = ' ';
+			while (p[1] == ' ')
+				p++;
+		} else {
+			*q++ = *p;
+		}
+	}
+	*q = '\0';
 	found = strstr(flat, text) != NULL;
 	free(flat);
 	return found;
@@ -910,6 +918,82 @@ static void test_compose__resend_rest_of_a_series(void **state)
 	compose_resend(&out, &f.r);
 	assert_false(has_unwrapped(out.buf, "applied or queued"));
 	assert_true(has_unwrapped(out.buf, "resend the series unchanged"));
+	pc_buf_release(&out);
+	fx_release(&f);
+}
+
+/* The parts other entries hold: their patch numbers as runs, the first
+ * file, the entry; a path from the mail cleaned of control bytes; more
+ * parts than named said as a count. */
+static void test_compose__resend_other_parts(void **state)
+{
+	static const int dts[] = { 1, 3, 4, 5, 9 }, sec[] = { 7 };
+	struct pc_notify_part parts[2] = {
+		{ "ARM/Mediatek SoC support", "arch/arm64/boot/dts/a.dtsi", dts,
+		  5 },
+		{ "SECURITY SUBSYSTEM", "security/secu\nrity.c", sec, 1 },
+	};
+	struct fx f;
+	struct pc_buf out = PC_BUF_INIT;
+
+	(void)state;
+	fx_init(&f);
+	f.r.entry = "PWM SUBSYSTEM";
+	f.r.parts = parts;
+	f.r.nparts = 2;
+	f.r.nmore_parts = 3;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "Its other patches are in other "
+					   "entries' files in MAINTAINERS"));
+	assert_true(has_unwrapped(out.buf,
+				  "patches 1, 3-5 and 9 (first: "
+				  "arch/arm64/boot/dts/a.dtsi): ARM/Mediatek "
+				  "SoC support"));
+	assert_true(has_unwrapped(out.buf, "patch 7 (security/secu rity.c): "
+					   "SECURITY SUBSYSTEM"));
+	assert_true(
+		has_unwrapped(out.buf, "and the patches of 3 more entries"));
+	pc_buf_reset(&out);
+	f.r.nparts = 1;
+	f.r.nmore_parts = 0;
+	parts[0].npatches = 1;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf,
+				  "Its other patch is in another "
+				  "entry's files in MAINTAINERS, whose "
+				  "maintainers take it or ack it"));
+	assert_true(has_unwrapped(out.buf,
+				  "patch 1 (arch/arm64/boot/dts/"
+				  "a.dtsi): ARM/Mediatek SoC support"));
+	pc_buf_reset(&out);
+	f.r.nparts = 0;
+	compose_resend(&out, &f.r);
+	assert_false(has_unwrapped(out.buf, "another entry"));
+	pc_buf_release(&out);
+	fx_release(&f);
+}
+
+/* A tree-wide series of which five patches reached the list (the TPM
+ * part of "[PATCH 000/606] i2c: Complete conversion to i2c_probe_new",
+ * linux-integrity 2022-11-25): resend those, not the 606. */
+static void test_compose__resend_part_of_a_tree_wide_series(void **state)
+{
+	struct fx f;
+	struct pc_buf out = PC_BUF_INIT;
+
+	(void)state;
+	fx_init(&f);
+	f.r.series.subject = "[PATCH 000/606] i2c: Complete conversion";
+	f.r.patches_here = 5;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "What to do now: 5 of its 606 "
+					   "patches reached this list; if "
+					   "they still apply, resend those"));
+	assert_false(has_unwrapped(out.buf, "[PATCH RESEND 000/606]"));
+	pc_buf_reset(&out);
+	f.r.patches_here = 0;
+	compose_resend(&out, &f.r);
+	assert_true(has_unwrapped(out.buf, "[PATCH RESEND 000/606]"));
 	pc_buf_release(&out);
 	fx_release(&f);
 }
@@ -1981,6 +2065,9 @@ int main(void)
 		cmocka_unit_test(test_compose__wrapping_random),
 		cmocka_unit_test(test_compose__resend_subject_never_wrapped),
 		cmocka_unit_test(test_compose__resend_rest_of_a_series),
+		cmocka_unit_test(test_compose__resend_other_parts),
+		cmocka_unit_test(
+			test_compose__resend_part_of_a_tree_wide_series),
 		cmocka_unit_test(test_compose__resend_names_who_answered),
 		cmocka_unit_test(test_compose__rfc2047_name),
 		cmocka_unit_test(test_compose__references_folding),

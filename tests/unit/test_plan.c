@@ -865,6 +865,57 @@ static void test_plan__reminder_names_who_answered(void **state)
 	free(s);
 }
 
+/* A series whose other patches are other entries' (a dts patch for the
+ * SoC's tree in a PWM driver series, linux-pwm 2022-12-05): the
+ * reminder says which, and whose files they are, beside who applies
+ * the rest (the third code-blind reading found "Who applies" naming the
+ * PWM maintainers alone). */
+static void test_plan__reminder_names_the_other_parts(void **state)
+{
+	struct fixture *f = *state;
+	char *s;
+	int i;
+
+	mail(f, "c@x", "A U Thor <author@example.com>",
+	     "[PATCH 0/3] widget: spin faster", T0, NULL, NULL,
+	     "Three patches.\n");
+	mail(f, "p1@x", "A U Thor <author@example.com>",
+	     "[PATCH 1/3] widget: spin faster", T0 + 1, "c@x", NULL,
+	     "Spin.\n\n---\ndiff --git a/drivers/widget/w.c "
+	     "b/drivers/widget/w.c\nindex 1111111..2222222 100644\n"
+	     "--- a/drivers/widget/w.c\n+++ b/drivers/widget/w.c\n"
+	     "@@ -1,2 +1,5 @@\n a\n+x\n+y\n+z\n c\n");
+	for (i = 2; i <= 3; i++) {
+		char *id = xasprintf("p%d@x", i);
+		char *subj = xasprintf("[PATCH %d/3] gadget: hum %d", i, i);
+		char *body = xasprintf(
+			"Hum.\n\n---\ndiff --git a/drivers/gadget/g%d.c "
+			"b/drivers/gadget/g%d.c\nindex 1111111..2222222 "
+			"100644\n--- a/drivers/gadget/g%d.c\n+++ "
+			"b/drivers/gadget/g%d.c\n@@ -1,2 +1,3 @@\n a\n+b\n"
+			" c\n",
+			i, i, i, i);
+
+		mail(f, id, "A U Thor <author@example.com>", subj, T0 + i,
+		     "c@x", NULL, body);
+		free(id);
+		free(subj);
+		free(body);
+	}
+	plan(f, T0 + 8 * DAY, 0);
+	s = t_query(&f->ts, "SELECT message FROM outbox WHERE action = "
+			    "'resend'");
+	assert_non_null(strstr(s, "Who applies its patches for WIDGET:"));
+	assert_non_null(strstr(s, "Its other patches are in other entries' "
+				  "files in MAINTAINERS"));
+	assert_non_null(strstr(
+		s, "  patches 2-3 (first: drivers/gadget/g2.c): GADGET\n"));
+	/* named, not written to: the author writes to those who apply the
+	 * rest */
+	assert_null(strstr(s, "gary@example.org"));
+	free(s);
+}
+
 /* An author who has just written in the thread (answering "whose tree
  * can this land in?", linux-integrity 2022-10-30, 14 hours before the
  * reminder would have gone) needs no reminder; the maintainers' digest
@@ -1008,6 +1059,7 @@ int main(void)
 		T(test_plan__private_reminder),
 		T(test_plan__reminder_withdrawn_when_answered),
 		T(test_plan__reminder_names_who_answered),
+		T(test_plan__reminder_names_the_other_parts),
 		T(test_plan__no_reminder_just_after_the_author_wrote),
 		T(test_plan__build_report_names_the_branch_head),
 		T(test_plan__first_run_and_age),
