@@ -225,6 +225,34 @@ void pc_compose__add_plural(struct pc_buf *out, long long n, const char *what)
 	pc_buf_addf(out, "%lld %s%s", n, what, n == 1 ? "" : "s");
 }
 
+char *pc_compose__and_list(const char *csv, size_t *n_out)
+{
+	struct pc_buf out = PC_BUF_INIT;
+	const char *p = csv;
+	size_t n = 0, i, total = 0;
+
+	for (i = 0; csv[i]; i++)
+		total += csv[i] == ',';
+	total++;
+	while (*p) {
+		size_t len = strspn(p, "0123456789");
+
+		if (len) {
+			if (n)
+				pc_buf_addstr(&out,
+					      n + 1 == total ? " and " : ", ");
+			pc_buf_add(&out, p, len);
+			n++;
+		}
+		p += len;
+		p += strcspn(p, ",");
+		if (*p)
+			p++;
+	}
+	*n_out = n;
+	return pc_buf_detach(&out, NULL);
+}
+
 /* From `from` to `to`: "2 days 3 hours", "5 hours 12 minutes",
  * "40 minutes"; "0 minutes" when to is earlier. */
 void pc_compose__add_elapsed(struct pc_buf *out, int64_t from, int64_t to)

@@ -326,6 +326,9 @@ struct pc_notify_item {
 	struct pc_notify_series series; /* refs are not used */
 	double overdue_days; /* OVERDUE: business days past due */
 	unsigned reviewed, npatches; /* READY: patches reviewed, of N */
+	/* OVERDUE, READY: the patches applied or queued already ("3,4";
+	 * borrowed; NULL: none): the rest is what waits */
+	const char *applied_patches;
 	/* LATE: the deadline and the release whose merge window the series
 	 * now targets (borrowed, "6.11") */
 	struct pc_prof_deadline deadline;

@@ -108,6 +108,21 @@ static void add_item_facts(struct pc_buf *t, const struct pc_notify_item *it)
 	case PC_NOTIFY_NKINDS:
 		break;
 	}
+	/* A part was applied (the hwmon patches of a series whose DRM
+	 * ones wait, linux-hwmon 2022-11-01): say so, and what waits. */
+	if ((it->kind == PC_NOTIFY_OVERDUE || it->kind == PC_NOTIFY_READY) &&
+	    it->applied_patches && *it->applied_patches) {
+		size_t n = 0;
+
+		s = pc_compose__and_list(it->applied_patches, &n);
+		if (n)
+			pc_buf_addf(t,
+				    "; %s %s %s applied or queued already, "
+				    "the rest waits",
+				    n > 1 ? "patches" : "patch", s,
+				    n > 1 ? "were" : "was");
+		free(s);
+	}
 	pc_buf_release(&d);
 }
 

@@ -37,6 +37,9 @@ int pc_compose__add_when_local(struct pc_buf *out,
 /* From `from` to `to`: "2 days 3 hours", "5 hours 12 minutes". */
 void pc_compose__add_elapsed(struct pc_buf *out, int64_t from, int64_t to);
 void pc_compose__add_business_days(struct pc_buf *out, double days);
+/* "3,4,5" as "3, 4 and 5" (numbers only; anything else is dropped);
+ * *n_out: how many. Caller frees. */
+char *pc_compose__and_list(const char *csv, size_t *n_out);
 /* "1 patch", "2 patches". */
 void pc_compose__add_plural(struct pc_buf *out, long long n, const char *what);
 /* Office hours for people: "8:00am-5:00pm America/Los_Angeles", the

@@ -116,36 +116,6 @@ static int several_patches(const char *subj)
 	return series_total(subj) > 1;
 }
 
-/* "3,4,5" as "3, 4 and 5" (numbers only; anything else is dropped);
- * *n_out: how many. */
-static char *and_list(const char *csv, size_t *n_out)
-{
-	struct pc_buf out = PC_BUF_INIT;
-	const char *p = csv;
-	size_t n = 0, i, total = 0;
-
-	for (i = 0; csv[i]; i++)
-		total += csv[i] == ',';
-	total++;
-	while (*p) {
-		size_t len = strspn(p, "0123456789");
-
-		if (len) {
-			if (n)
-				pc_buf_addstr(&out,
-					      n + 1 == total ? " and " : ", ");
-			pc_buf_add(&out, p, len);
-			n++;
-		}
-		p += len;
-		p += strcspn(p, ",");
-		if (*p)
-			p++;
-	}
-	*n_out = n;
-	return pc_buf_detach(&out, NULL);
-}
-
 /* "2 and 5" of the bits of patches (bit n - 1 for patch n); *n_out:
  * how many. */
 static char *and_list_bits(uint64_t bits, size_t *n_out)
@@ -157,7 +127,7 @@ static char *and_list_bits(uint64_t bits, size_t *n_out)
 	for (n = 1; n <= 64; n++)
 		if (bits & ((uint64_t)1 << (n - 1)))
 			pc_buf_addf(&csv, "%s%d", csv.len ? "," : "", n);
-	out = and_list(csv.len ? csv.buf : "", n_out);
+	out = pc_compose__and_list(csv.len ? csv.buf : "", n_out);
 	pc_buf_release(&csv);
 	return out;
 }
@@ -344,9 +314,10 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	size_t napplied = 0;
 	unsigned tags = 0;
 	int applier = 0;
-	char *applied = r->applied_patches && *r->applied_patches ?
-				and_list(r->applied_patches, &napplied) :
-				NULL;
+	char *applied =
+		r->applied_patches && *r->applied_patches ?
+			pc_compose__and_list(r->applied_patches, &napplied) :
+			NULL;
 
 	pc_compose__greeting(body, &r->series.author);
 	pc_buf_addch(body, '\n');

@@ -979,7 +979,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 			c->state && !strcmp(c->state, "reviewed") ?
 				PC_NOTIFY_READY :
 				PC_NOTIFY_OVERDUE;
-		const char *why = NULL, *boot_why = NULL;
+		const char *why = NULL, *boot_why = NULL, *applied;
 		char buf[640];
 		size_t i;
 
@@ -997,6 +997,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 		ser.msgid = keep(p, c->anchor_msgid);
 		ser.author.name = keep(p, c->author_name);
 		ser.author.addr = keep(p, c->author_addr);
+		applied = keep(p, c->applied_patches);
 		ser.posted = c->posted;
 		for (i = 0; i < maint.n; i++) {
 			struct digest *d;
@@ -1007,6 +1008,7 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 			d = digest_for(p, maint.addr[i], maint.name[i], ctx);
 			if (overdue) {
 				digest_add(d, kind, &ser, c, prof, why);
+				d->items[d->n - 1].applied_patches = applied;
 				if ((rc = pc_outbox_digest_listed(
 					     p->st, d->addr, c->series_id,
 					     c->version, c->wait_from,

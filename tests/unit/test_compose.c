@@ -2003,6 +2003,25 @@ static void test_compose__digest_details(void **state)
 		if (!strstr(out.buf, cases[i].want))
 			fail_msg("%g: no '%s'", cases[i].days, cases[i].want);
 	}
+	/* A part applied already: the item says which, and that the rest
+	 * waits (an audit read "4 of 4 patches reviewed" as all waiting). */
+	it.kind = PC_NOTIFY_READY;
+	it.reviewed = it.npatches = 4;
+	it.applied_patches = "3,4";
+	pc_buf_reset(&out);
+	assert_int_equal(pc_compose_digest(&out, &d, &err), 0);
+	assert_true(has_unwrapped(out.buf, "review rules met: 4 of 4 patches "
+					   "reviewed; patches 3 and 4 were "
+					   "applied or queued already, the "
+					   "rest waits"));
+	it.kind = PC_NOTIFY_OVERDUE;
+	it.overdue_days = 2;
+	it.applied_patches = "2";
+	pc_buf_reset(&out);
+	assert_int_equal(pc_compose_digest(&out, &d, &err), 0);
+	assert_true(has_unwrapped(out.buf, "overdue by 2 business days; patch "
+					   "2 was applied or queued already"));
+	it.applied_patches = NULL;
 	/* Hostile text in a digest. */
 	d.to.name = "Dan\r\nBcc: victim@example.com";
 	it.series.subject = "[PATCH] x\n\nBcc: victim@example.com";
