@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
--- patchclock schema 37, as a new database has it after every migration.
+-- patchclock schema 38, as a new database has it after every migration.
 -- Generated (contrib/schema-snapshot); unit.schema fails when it is stale.
 -- Read it; change the schema with a new migration in schema/.
 -- A new database is made from this file at once (lib/store/store.c).

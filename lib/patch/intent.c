@@ -551,63 +551,35 @@ static int says_ping(const char *p, size_t len)
 	 * with your suggestions. Let me know if anything needs to be
 	 * changed" (linux-hwmon 2022-11-07). */
 	static const char *const phrases[] = {
-		"gentle ping",
-		"friendly ping",
-		"kind ping",
-		"kindly ping",
-		"soft ping",
-		"polite ping",
-		"just pinging",
-		"ping on this",
-		"ping for this",
-		"ping for review",
-		"ping this",
-		"any comments on this",
-		"any comments on the",
-		"any feedback on",
-		"any update on",
-		"any updates on",
-		"be picked up",
-		"could you pick",
-		"can you pick",
-		"could you please pick",
-		"can you please pick",
-		"what is the status of",
-		"what's the status of",
-		"is there anything else i need",
-		"is there anything i need",
-		"is there anything else needed",
-		"are there any other comments",
-		"gentle reminder",
-		"friendly reminder",
-		"kind reminder",
-		"kindly reminder",
-		"did you have a chance",
-		"have you had a chance",
-		"had a chance to look",
-		"are there any concerns",
-		"any concerns from your side",
-		"any further comments",
-		"any more comments",
-		"any other comments",
-		"what about this patch",
-		"what about this series",
-		"what about the rest",
-		"can this be merged",
-		"could this be merged",
-		"can this go in",
-		"could this go in",
-		"will you take",
-		"would you take",
-		"are you ok with this",
-		"are you fine with this",
-		"is this ok to be merged",
-		"is there any update",
-		"is there any progress",
-		"let me know if anything needs",
+		"gentle ping", "friendly ping", "kind ping", "kindly ping",
+		"soft ping", "polite ping", "just pinging", "ping on this",
+		"ping for this", "ping for review", "ping this",
+		"any comments on this", "any comments on the",
+		"any feedback on", "any update on", "any updates on",
+		"be picked up", "could you pick", "can you pick",
+		"could you please pick", "can you please pick",
+		"what is the status of", "what's the status of",
+		"is there anything else i need", "is there anything i need",
+		"is there anything else needed", "are there any other comments",
+		"gentle reminder", "friendly reminder", "kind reminder",
+		"kindly reminder", "did you have a chance",
+		"have you had a chance", "had a chance to look",
+		"are there any concerns", "any concerns from your side",
+		"any further comments", "any more comments",
+		"any other comments", "what about this patch",
+		"what about this series", "what about the rest",
+		"can this be merged", "could this be merged", "can this go in",
+		"could this go in", "will you take", "would you take",
+		"are you ok with this", "are you fine with this",
+		"is this ok to be merged", "is there any update",
+		"is there any progress", "let me know if anything needs",
 		"let me know if anything else needs",
 		"let me know if there is anything else",
-		NULL
+		/* "@Thierry, it seems this is stuck on some opinion from
+		 * you" (linux-pwm 2022-12-05) */
+		"this is stuck on", "this seems stuck",
+		"this seems to be stuck", "series is stuck", "patch is stuck",
+		"is stuck waiting", NULL
 	};
 
 	/* "Please take a look" asks for a review; "Please take a look at
@@ -902,6 +874,84 @@ static int says_vocative_elsewhere(const char *p, size_t len)
 	if (p[i] == '?')
 		return i + 1 == len;
 	return p[i] == ',' || p[i] == ':';
+}
+
+/* A name right at p, no common word and nobody the reply quotes (the
+ * author it answers): its length, or 0. */
+static size_t other_name(const char *p, size_t len)
+{
+	int quoted = 0;
+	size_t n = vocative_name(p, len, &quoted);
+
+	return quoted ? 0 : n;
+}
+
+/* "I'd let Thierry decide what he wants here", "I'll leave that to
+ * Thierry", "That's Thierry's call": the decision handed to someone
+ * else by name, not to the author the reply answers (linux-pwm
+ * 2022-11-28, Uwe Kleine-König on the sifive fix, after its author
+ * asked him to send his version). It asks the maintainers, as a
+ * question of routing does; the author has nothing to answer. */
+static int says_deferral(const char *p, size_t len)
+{
+	static const char *const before[] = { "let ",
+					      "leave it to ",
+					      "leave this to ",
+					      "leave that to ",
+					      "leave the decision to ",
+					      "leave it up to ",
+					      "defer to ",
+					      "up to ",
+					      NULL };
+	static const char *const after[] = { "'s call", "'s decision",
+					     "'s choice", NULL };
+	size_t k, at, n, b;
+
+	if (!has_any(p, len, before) && !has_any(p, len, after))
+		return 0;
+	for (k = 0; before[k]; k++) {
+		size_t w = strlen(before[k]);
+
+		for (at = next_at(p, len, 0, before[k]); at < len;
+		     at = next_at(p, len, at + 1, before[k])) {
+			const char *rest = p + at + w;
+			size_t left = len - at - w;
+
+			if ((at && pc_isalnum((unsigned char)p[at - 1])) ||
+			    !(n = other_name(rest, left)))
+				continue;
+			rest += n;
+			left -= n;
+			if (k == 0) {
+				/* "let Thierry decide", not "let Thierry
+				 * know" */
+				if (pc_mem_istarts(rest, left, " decide"))
+					return 1;
+			} else if (!strcmp(before[k], "up to ")) {
+				/* "it's up to Thierry", "up to Thierry to
+				 * decide", not "up to Kconfig to select" */
+				if (!left || *rest == '.' || *rest == ',' ||
+				    pc_mem_istarts(rest, left, " to decide"))
+					return 1;
+			} else {
+				return 1;
+			}
+		}
+	}
+	/* "That's Thierry's call", "it is Thierry's decision"; not
+	 * "Let's call this new flag" (linux-pwm 2022-11-29) */
+	for (k = 0; after[k]; k++)
+		for (at = next_at(p, len, 0, after[k]); at < len;
+		     at = next_at(p, len, at + 1, after[k])) {
+			for (b = at; b && pc_isalpha((unsigned char)p[b - 1]);)
+				b--;
+			if (b >= 3 &&
+			    (!memcmp(p + b - 3, "'s ", 3) ||
+			     !memcmp(p + b - 3, "is ", 3)) &&
+			    b < at && other_name(p + b, len - b) == at - b)
+				return 1;
+		}
+	return 0;
 }
 
 /* "Please ignore this", "self-NAK", "Please drop this patch". */
@@ -1454,7 +1504,9 @@ static unsigned scan_paragraph(const char *p, size_t len, int inline_review,
 				says_vocative_elsewhere(p + start, i - start);
 			routing = vocative ||
 				  (p[i - 1] == '?' &&
-				   says_routing(p + start, i - start));
+				   says_routing(p + start, i - start)) ||
+				  (p[i - 1] != '?' &&
+				   says_deferral(p + start, i - start));
 			/* "... but would be nice for consistency? Thierry,
 			 * what's your take here?": the question before it
 			 * is put to them (linux-pwm 2022-12-02, Uwe
@@ -1576,9 +1628,11 @@ unsigned pc_intent_scan(const char *body, size_t len)
 			n--;
 		}
 		attribution = n && *line != '>' && is_attribution(line, n);
+		/* "@@ -1,2 +1,3 @@" is a hunk; "@Thierry, ..." is
+		 * addressed to someone (linux-pwm 2022-12-05) */
 		own = n && *line != '>' && *line != '|' && *line != '+' &&
-		      *line != '-' && *line != '@' && !attribution &&
-		      !pc_mem_starts(line, n, "diff ");
+		      *line != '-' && !pc_mem_starts(line, n, "@@") &&
+		      !attribution && !pc_mem_starts(line, n, "diff ");
 		if (!own) {
 			/* "On Wed, Jun 23, 2021 at 01:40:38PM +0530, Kajol
 			 * Jain\nwrote:": an attribution wrapped over two

@@ -326,6 +326,29 @@ static const struct {
 	{ "Michael, could you take this patch?\n", P },
 	/* ... and a request to take something into account none */
 	{ "Could you take this into account?\n", PC_INTENT_QUESTION },
+	/* The decision handed to the applier by name, below the author's
+	 * "Will you send a cleaned up version of this?", asks the
+	 * maintainers (linux-pwm 2022-11-28, Uwe Kleine-König); handed to
+	 * the author it quotes, or "let Thierry know", it does not. */
+	{ "On Wed, Nov 16, 2022 at 06:41:06PM +0100, Emil Renner Berthing "
+	  "wrote:\n> Will you send a cleaned up\n> version of this?\n\n"
+	  "I'd let Thierry decide what he want here. Depending on his "
+	  "choice I can\nclean up my suggestion.\n",
+	  P },
+	{ "That's Thierry's call.\n", P },
+	{ "I'll leave that to Guenter.\n", P },
+	{ "It's up to Thierry.\n", P },
+	{ "On Wed, Nov 16, 2022, Emil Renner Berthing wrote:\n> Will you "
+	  "send it?\n\nI'd let Emil decide.\n",
+	  0 },
+	{ "This is up to Kconfig to select.\n", 0 },
+	{ "Please let Thierry know when you send it.\n", 0 },
+	{ "Let's call this new flag \"spam\".\n", 0 },
+	{ "Today's call went well.\n", 0 },
+	/* A line that opens with "@Thierry," is read, not taken for a
+	 * hunk's "@@" (linux-pwm 2022-12-05, the author's ping). */
+	{ "@Thierry, it seems this is stuck on some opinion from you.\n", P },
+	{ "@@ -1,2 +1,3 @@\n", 0 },
 	{ "", 0 },
 };
 

@@ -1239,6 +1239,24 @@ static void test_state__author_asks_back(void **state)
 	f->replies[2].comment = 1;
 	eval(f, ask + DAY + HOUR);
 	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	/* "I'd let Thierry decide what he want here." below the author's
+	 * "Will you send a cleaned up version of this?" (linux-pwm
+	 * 2022-11-28): the question passed on to the applier by name
+	 * (PC_INTENT_PING) answers nothing; the series waits on him. */
+	f->replies[1].ping = 0;
+	f->replies[1].question = 1;
+	f->replies[2].approve = 0;
+	f->replies[2].comment = 0;
+	f->replies[2].ping = 1;
+	eval(f, ask + DAY + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_MAINTAINERS);
+	assert_int_equal(f->v.wait_from, ask);
+	f->replies[2].ping = 0;
+	eval(f, ask + DAY + HOUR);
+	assert_int_equal(f->v.turn, PC_SLA_TURN_AUTHOR);
+	f->replies[1].ping = 1;
+	f->replies[2].approve = 1;
+	f->replies[2].comment = 1;
 	f->replies[1].respin = 1;
 	f->replies[1].ping = 0;
 	f->replies[2].approve = 0;
