@@ -606,6 +606,10 @@ static int says_routing(const char *p, size_t len)
 		"who would merge", "who should merge", "who is going to",
 		"who's going to", "who will apply", "who should apply",
 		"who would apply", "through which", "via which",
+		/* "Who will pick this patch up? ... Who volunteers?"
+		 * (linux-pwm 2022-11-09, Uwe Kleine-König to Thierry
+		 * Reding and Rob Herring) */
+		"who volunteers", "any volunteers", "anyone volunteering",
 		"where should this go", "can this land", "should this land",
 		"should this go through", "should this go via",
 		"go through your tree", "go via your tree", "take this through",

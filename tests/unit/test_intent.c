@@ -155,6 +155,10 @@ static const struct {
 	  "an ARM tree?\n",
 	  P },
 	{ "Which tree should take it, yours or the ARM SoC one?\n", P },
+	{ "Who will pick this patch up? Looking at the git history, patches "
+	  "were\ncommitted by Thierry and Rob in the past. Who volunteers? "
+	  "(Assuming no\nobjections are brought forward of course.)\n",
+	  P },
 	/* an applier asking another subsystem's maintainer (lore nvdimm
 	 * 2021-08-26, Dan Williams) */
 	{ "Darrick, any concerns with me taking this through the dax "
