@@ -329,6 +329,12 @@ struct pc_notify_item {
 	/* OVERDUE, READY: the patches applied or queued already ("3,4";
 	 * borrowed; NULL: none): the rest is what waits */
 	const char *applied_patches;
+	/* OVERDUE, READY: when its author last pinged it (0: never), and
+	 * whether that was a RESEND of the same version (an audit read
+	 * "posted 2022-12-05" below the link to the resend of 12-14 as
+	 * the resend's own date) */
+	int64_t pinged_at;
+	int resent;
 	/* LATE: the deadline and the release whose merge window the series
 	 * now targets (borrowed, "6.11") */
 	struct pc_prof_deadline deadline;

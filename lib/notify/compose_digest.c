@@ -143,6 +143,14 @@ static int digest_item(struct pc_buf *body, const struct pc_notify_head *h,
 	pc_buf_addstr(&t, ", posted ");
 	if ((rc = pc_compose__add_when_local(&t, h, s->posted, err)) < 0)
 		goto out;
+	if ((it->kind == PC_NOTIFY_OVERDUE || it->kind == PC_NOTIFY_READY) &&
+	    it->pinged_at > s->posted) {
+		pc_buf_addstr(&t, it->resent ? ", resent " :
+					       "; its author pinged it on ");
+		if ((rc = pc_compose__add_when_local(&t, h, it->pinged_at,
+						     err)) < 0)
+			goto out;
+	}
 	pc_mail_wrap(body, t.buf, "  ", "  ");
 	pc_buf_reset(&t);
 	add_item_facts(&t, it);

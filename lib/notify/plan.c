@@ -1009,6 +1009,11 @@ static int on_candidate(const struct pc_outbox_candidate *c, void *arg)
 			if (overdue) {
 				digest_add(d, kind, &ser, c, prof, why);
 				d->items[d->n - 1].applied_patches = applied;
+				d->items[d->n - 1].pinged_at = c->pinged_at;
+				/* a RESEND is the ping with no message of
+				 * its own (lib/sla/state.c) */
+				d->items[d->n - 1].resent = c->pinged_at &&
+							    !c->ping_msgid;
 				if ((rc = pc_outbox_digest_listed(
 					     p->st, d->addr, c->series_id,
 					     c->version, c->wait_from,

@@ -2022,6 +2022,20 @@ static void test_compose__digest_details(void **state)
 	assert_true(has_unwrapped(out.buf, "overdue by 2 business days; patch "
 					   "2 was applied or queued already"));
 	it.applied_patches = NULL;
+	/* The author's ping, or the RESEND that was one, after the
+	 * posting (an audit read the first posting's date below the
+	 * resend's link as the resend's). */
+	it.pinged_at = it.series.posted + 9 * 86400;
+	it.resent = 1;
+	pc_buf_reset(&out);
+	assert_int_equal(pc_compose_digest(&out, &d, &err), 0);
+	assert_true(has_unwrapped(out.buf, ", resent "));
+	assert_null(strstr(out.buf, "pinged"));
+	it.resent = 0;
+	pc_buf_reset(&out);
+	assert_int_equal(pc_compose_digest(&out, &d, &err), 0);
+	assert_true(has_unwrapped(out.buf, "; its author pinged it on "));
+	it.pinged_at = 0;
 	/* Hostile text in a digest. */
 	d.to.name = "Dan\r\nBcc: victim@example.com";
 	it.series.subject = "[PATCH] x\n\nBcc: victim@example.com";
