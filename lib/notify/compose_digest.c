@@ -9,6 +9,7 @@
 
 #include "compose.h"
 #include "compose_internal.h"
+#include "util/util.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
@@ -126,6 +127,28 @@ static void add_item_facts(struct pc_buf *t, const struct pc_notify_item *it)
 	pc_buf_release(&d);
 }
 
+/* The version to say: the series' own, or for a series whose subject has
+ * no tag, the one its title ends with ("switch iomap to an iterator
+ * model v2", Christoph Hellwig's cover letters: an audit read "v1 by"
+ * there as false). */
+static int said_version(const struct pc_notify_series *s)
+{
+	const char *subj = s->subject ? s->subject : "";
+	size_t n = strlen(subj), d = 0;
+	int v = 0;
+
+	if (s->version != 1 || strchr(subj, '['))
+		return s->version;
+	while (d < n && d < 3 && pc_isdigit((unsigned char)subj[n - 1 - d]))
+		d++;
+	if (!d || d == 3 || n < d + 2 || subj[n - 1 - d] != 'v' ||
+	    subj[n - 2 - d] != ' ')
+		return s->version;
+	for (; d; d--)
+		v = v * 10 + (subj[n - d] - '0');
+	return v >= 2 ? v : s->version;
+}
+
 static int digest_item(struct pc_buf *body, const struct pc_notify_head *h,
 		       const struct pc_notify_item *it, struct pc_err *err)
 {
@@ -138,7 +161,7 @@ static int digest_item(struct pc_buf *body, const struct pc_notify_head *h,
 	pc_mail_clean(&t, s->subject, PC_COMPOSE_SUBJECT_MAX);
 	pc_mail_wrap(body, t.buf, "- ", "  ");
 	pc_buf_reset(&t);
-	pc_buf_addf(&t, "v%d by ", s->version);
+	pc_buf_addf(&t, "v%d by ", said_version(s));
 	pc_compose__add_person(&t, &s->author);
 	pc_buf_addstr(&t, ", posted ");
 	if ((rc = pc_compose__add_when_local(&t, h, s->posted, err)) < 0)

@@ -2036,6 +2036,18 @@ static void test_compose__digest_details(void **state)
 	assert_int_equal(pc_compose_digest(&out, &d, &err), 0);
 	assert_true(has_unwrapped(out.buf, "; its author pinged it on "));
 	it.pinged_at = 0;
+	/* A version in an untagged title ("... v2") is said; a tagged
+	 * one's tag is the version. */
+	it.series.subject = "switch iomap to an iterator model v2";
+	it.series.version = 1;
+	pc_buf_reset(&out);
+	assert_int_equal(pc_compose_digest(&out, &d, &err), 0);
+	assert_non_null(strstr(out.buf, "\n  v2 by "));
+	it.series.subject = "[PATCH] nfs: add support for v4";
+	pc_buf_reset(&out);
+	assert_int_equal(pc_compose_digest(&out, &d, &err), 0);
+	assert_non_null(strstr(out.buf, "\n  v1 by "));
+	it.series = f.r.series;
 	/* Hostile text in a digest. */
 	d.to.name = "Dan\r\nBcc: victim@example.com";
 	it.series.subject = "[PATCH] x\n\nBcc: victim@example.com";
