@@ -15,19 +15,29 @@
  * an entry sharing an M: person with it, each with its narrowest entry
  * that has an M: person (the fewest of the series' files: the SoC's
  * for a dts file, not the device tree's, which matches every binding
- * and dts file), and its first file; by entry, then patch. */
+ * and dts file; then one with a tree matched at most a level above the
+ * deepest: the regulator framework's for a regulator binding, not the
+ * driver's own entry, but KEYS-ENCRYPTED's for its document, not
+ * DOCUMENTATION's), and its first file; by entry, then patch. */
 static const char SQL_OTHER_PARTS[] =
 	"WITH pat(id, n) AS (SELECT id, idx FROM messages "
 	" WHERE series_id = ?1 AND kind = 'patch' AND idx IS NOT NULL), "
 	"kin(entry) AS (SELECT ?2 UNION SELECT a.entry FROM maint_people a "
 	" JOIN maint_people g ON g.addr = a.addr AND g.role = 'M' "
 	" AND g.entry = ?2 WHERE a.role = 'M'), "
-	"other(id, n, entry) AS (SELECT pat.id, pat.n, (SELECT pe.entry "
-	" FROM patch_entries pe JOIN series_entries se "
+	/* each patch's entries with an M: (THE REST aside) */
+	"cand(id, entry, files, depth, dmax, pos, tree) AS (SELECT "
+	" pe.message_id, pe.entry, se.files, se.depth, max(se.depth) OVER "
+	" (PARTITION BY pe.message_id), se.pos, EXISTS (SELECT 1 "
+	" FROM maint_entries me WHERE me.name = pe.entry "
+	" AND me.tree IS NOT NULL) FROM patch_entries pe "
+	" JOIN pat ON pat.id = pe.message_id JOIN series_entries se "
 	" ON se.series_id = ?1 AND se.entry = pe.entry "
-	" WHERE pe.message_id = pat.id AND pe.entry != 'THE REST' "
-	" AND EXISTS (SELECT 1 FROM maint_people p WHERE p.entry = pe.entry "
-	" AND p.role = 'M') ORDER BY se.files, se.depth DESC, se.pos "
+	" WHERE pe.entry != 'THE REST' AND EXISTS (SELECT 1 "
+	" FROM maint_people p WHERE p.entry = pe.entry AND p.role = 'M')), "
+	"other(id, n, entry) AS (SELECT pat.id, pat.n, (SELECT c.entry "
+	" FROM cand c WHERE c.id = pat.id ORDER BY c.files, "
+	" c.tree AND c.depth + 1 >= c.dmax DESC, c.depth DESC, c.pos "
 	" LIMIT 1) FROM pat "
 	" WHERE NOT EXISTS (SELECT 1 FROM patch_entries pe "
 	" WHERE pe.message_id = pat.id AND pe.entry IN kin)) "
