@@ -30,9 +30,10 @@ struct pc_store_part {
  * Calls fn for each other part of series sid, where entry governs it,
  * in the order of their first patches. A patch's entry is the
  * narrowest of those its files map to that has an M: person (THE REST
- * aside): the one that matches the fewest of the series' files, then
- * the deepest match, then get_maintainer.pl's order; patches that map
- * to no such entry are in no part. A non-zero return of fn stops and is returned. Errors:
+ * aside): the one that matches the fewest of the series' files; then
+ * one with a tree (T:) matched at most a level above the deepest match;
+ * then the deepest; then get_maintainer.pl's order. Patches that map to
+ * no such entry are in no part. A non-zero return of fn stops and is returned. Errors:
  * PC_EDB.
  */
 int pc_store_other_parts(struct pc_store *st, int64_t sid, const char *entry,
