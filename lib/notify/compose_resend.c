@@ -110,12 +110,6 @@ static int series_total(const char *subj)
 	return ps.total;
 }
 
-/* Whether the subject numbers a series of several patches. */
-static int several_patches(const char *subj)
-{
-	return series_total(subj) > 1;
-}
-
 /* "2 and 5" of the bits of patches (bit n - 1 for patch n); *n_out:
  * how many. */
 static char *and_list_bits(uint64_t bits, size_t *n_out)
@@ -310,7 +304,7 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	struct pc_buf t = PC_BUF_INIT, d = PC_BUF_INIT;
 	const char *s = pc_compose__skip_re(subj);
 	size_t i;
-	int rc, several = several_patches(s);
+	int rc, total = series_total(s), several = total > 1;
 	size_t napplied = 0;
 	unsigned tags = 0;
 	int applier = 0;
@@ -549,15 +543,14 @@ static int resend_body(struct pc_buf *body, const struct pc_notify_resend *r,
 	 * whose cover letter asks each subsystem to take its own part
 	 * (lib/sla/state.c); with more, its patches elsewhere are for
 	 * other lists' eyes, and the series is resent whole. */
-	if (r->patches_here > 0 && several &&
-	    3 * r->patches_here < series_total(s)) {
+	if (r->patches_here > 0 && several && 3 * r->patches_here < total) {
 		pc_mail_para(
 			body, "", "",
 			"What to do now: %d of its %d patches reached this "
 			"list; if they still apply, resend %s%s%s, with "
 			"RESEND in their tags; or ping the maintainers with "
 			"a short reply to it on the list.",
-			r->patches_here, series_total(s),
+			r->patches_here, total,
 			applied && napplied ? "those that were not applied" :
 					      "those",
 			tags ? ", " : " ", tags ? KEEP_TAGS : "unchanged");
